@@ -1,0 +1,33 @@
+# chess — PostgreSQL extension, built with PGXS.
+
+EXTENSION = chess
+MODULE_big = chess
+DATA = sql/chess--0.1.0.sql
+
+ENGINE_OBJS = src/engine/bitboard.o src/engine/codec.o src/engine/fen.o \
+	src/engine/position.o
+GLUE_OBJS = src/chess.o src/square.o src/piece.o src/move.o src/position.o
+OBJS = $(GLUE_OBJS) $(ENGINE_OBJS)
+
+REGRESS = square piece move position position_io epd_suite drop
+REGRESS_OPTS = --inputdir=. --outputdir=. --load-extension=chess
+
+PG_CPPFLAGS = -Isrc
+PG_CFLAGS = -Wextra -Werror -Wno-unused-parameter
+
+EXTRA_CLEAN = test/engine_test results regression.diffs regression.out
+
+PG_CONFIG ?= pg_config
+PGXS := $(shell $(PG_CONFIG) --pgxs)
+include $(PGXS)
+
+# The engine's own tests: plain C, no server.
+ENGINE_SRCS = $(ENGINE_OBJS:.o=.c)
+ENGINE_CFLAGS = -O2 -g -Wall -Wextra -Werror -Wdeclaration-after-statement -Isrc
+
+test/engine_test: test/engine_test.c $(ENGINE_SRCS) $(wildcard src/engine/*.h)
+	$(CC) $(ENGINE_CFLAGS) -o $@ test/engine_test.c $(ENGINE_SRCS)
+
+.PHONY: engine-check
+engine-check: test/engine_test
+	test/engine_test

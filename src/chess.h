@@ -1,0 +1,93 @@
+/*
+ * chess.h — PostgreSQL glue: Datum macros for the extension's types and
+ * helpers shared by the glue files.  The chess itself lives in src/engine/,
+ * which includes no PostgreSQL header.
+ */
+#ifndef CHESS_H
+#define CHESS_H
+
+#include "postgres.h"
+#include "fmgr.h"
+
+#include "engine/position.h"
+
+/*
+ * square: 1 byte, pass by value (engine/types.h has the bit layout).
+ * piece:  1 byte, pass by value.
+ * move:   2 bytes, pass by value.
+ * position: PACKED_POSITION_SIZE bytes, pass by reference, char-aligned
+ *           (engine/position.h has the byte layout).
+ */
+#define DatumGetSquare(X)		((Square) DatumGetUInt8(X))
+#define SquareGetDatum(X)		UInt8GetDatum(X)
+#define PG_GETARG_SQUARE(n)		DatumGetSquare(PG_GETARG_DATUM(n))
+#define PG_RETURN_SQUARE(x)		return SquareGetDatum(x)
+
+#define DatumGetPiece(X)		((Piece) DatumGetUInt8(X))
+#define PieceGetDatum(X)		UInt8GetDatum(X)
+#define PG_GETARG_PIECE(n)		DatumGetPiece(PG_GETARG_DATUM(n))
+#define PG_RETURN_PIECE(x)		return PieceGetDatum(x)
+
+#define DatumGetMove(X)			((Move) DatumGetUInt16(X))
+#define MoveGetDatum(X)			UInt16GetDatum(X)
+#define PG_GETARG_MOVE(n)		DatumGetMove(PG_GETARG_DATUM(n))
+#define PG_RETURN_MOVE(x)		return MoveGetDatum(x)
+
+typedef struct ChessPosition
+{
+	uint8		bytes[PACKED_POSITION_SIZE];
+} ChessPosition;
+
+#define DatumGetPositionP(X)	((ChessPosition *) DatumGetPointer(X))
+#define PositionPGetDatum(X)	PointerGetDatum(X)
+#define PG_GETARG_POSITION_P(n)	DatumGetPositionP(PG_GETARG_DATUM(n))
+#define PG_RETURN_POSITION_P(x)	return PositionPGetDatum(x)
+
+/* position.c */
+extern void position_from_datum(const ChessPosition *datum, Position *pos);
+extern ChessPosition *position_to_datum(const Position *pos);
+
+/*
+ * The six comparison operators, the btree support function and the two hash
+ * support functions of a type, from a three-way comparison CMP(a, b) of two
+ * arguments fetched with GETARG and a hash of one.
+ */
+#define CHESS_COMPARISON_FUNCTIONS(prefix, GETARG, CMP)						\
+PG_FUNCTION_INFO_V1(prefix##_cmp);											\
+Datum prefix##_cmp(PG_FUNCTION_ARGS)										\
+{ PG_RETURN_INT32(CMP(GETARG(0), GETARG(1))); }								\
+PG_FUNCTION_INFO_V1(prefix##_eq);											\
+Datum prefix##_eq(PG_FUNCTION_ARGS)											\
+{ PG_RETURN_BOOL(CMP(GETARG(0), GETARG(1)) == 0); }							\
+PG_FUNCTION_INFO_V1(prefix##_ne);											\
+Datum prefix##_ne(PG_FUNCTION_ARGS)											\
+{ PG_RETURN_BOOL(CMP(GETARG(0), GETARG(1)) != 0); }							\
+PG_FUNCTION_INFO_V1(prefix##_lt);											\
+Datum prefix##_lt(PG_FUNCTION_ARGS)											\
+{ PG_RETURN_BOOL(CMP(GETARG(0), GETARG(1)) < 0); }							\
+PG_FUNCTION_INFO_V1(prefix##_le);											\
+Datum prefix##_le(PG_FUNCTION_ARGS)											\
+{ PG_RETURN_BOOL(CMP(GETARG(0), GETARG(1)) <= 0); }							\
+PG_FUNCTION_INFO_V1(prefix##_gt);											\
+Datum prefix##_gt(PG_FUNCTION_ARGS)											\
+{ PG_RETURN_BOOL(CMP(GETARG(0), GETARG(1)) > 0); }							\
+PG_FUNCTION_INFO_V1(prefix##_ge);											\
+Datum prefix##_ge(PG_FUNCTION_ARGS)											\
+{ PG_RETURN_BOOL(CMP(GETARG(0), GETARG(1)) >= 0); }
+
+/* Three-way comparison of two small unsigned values. */
+#define CHESS_CMP_VALUE(a, b)	((int) (a) - (int) (b))
+
+/* Hash support for a by-value type of at most 4 bytes. */
+#define CHESS_HASH_BYVAL_FUNCTIONS(prefix, GETARG)							\
+PG_FUNCTION_INFO_V1(prefix##_hash);											\
+Datum prefix##_hash(PG_FUNCTION_ARGS)										\
+{ return hash_uint32((uint32) GETARG(0)); }									\
+PG_FUNCTION_INFO_V1(prefix##_hash_extended);								\
+Datum prefix##_hash_extended(PG_FUNCTION_ARGS)								\
+{ return hash_uint32_extended((uint32) GETARG(0), PG_GETARG_INT64(1)); }
+
+/* Input of a scalar type from text with surrounding white space trimmed. */
+extern const char *chess_trim(const char *s, size_t *len);
+
+#endif							/* CHESS_H */

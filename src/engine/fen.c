@@ -1,0 +1,322 @@
+/*
+ * fen.c — Forsyth-Edwards Notation in and out, and the board diagram.
+ *
+ * Input takes the six-field FEN and the four-field form (clocks "0 1"),
+ * fields separated by runs of white space, white space around the whole
+ * ignored (as python-chess and chess.js do).  Everything else is strict;
+ * see position_validate() for the rules about the position itself.
+ */
+#include "position.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#define MAX_FIELDS 6
+
+typedef struct Field
+{
+	const char *start;
+	int			len;
+} Field;
+
+static bool
+fen_fail(PositionError *err, PositionErrorCode code, int offset, const char *fmt,...)
+	__attribute__((format(printf, 4, 5)));
+
+static bool
+fen_fail(PositionError *err, PositionErrorCode code, int offset, const char *fmt,...)
+{
+	va_list		ap;
+
+	err->code = code;
+	err->offset = offset;
+	va_start(ap, fmt);
+	vsnprintf(err->detail, sizeof(err->detail), fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+static bool
+is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+/* The piece placement field: eight ranks from 8 down to 1, '/' between. */
+static bool
+parse_placement(const char *fen, Field f, Position *pos, PositionError *err)
+{
+	int			rank = 7;
+	int			file = 0;
+	bool		last_digit = false;
+	int			i;
+
+	for (i = 0; i <= f.len; i++)
+	{
+		char		c = i < f.len ? f.start[i] : '/';
+		int			offset = (int) (f.start - fen) + i;
+		Piece		pc;
+
+		if (c == '/')
+		{
+			if (file != 8)
+				return fen_fail(err, POS_ERR_RANK_FILES, offset,
+								"Rank %d describes %d files; a rank has 8.", rank + 1, file);
+			if (i < f.len && rank == 0)
+				return fen_fail(err, POS_ERR_RANK_COUNT, offset,
+								"The piece placement describes more than 8 ranks.");
+			rank--;
+			file = 0;
+			last_digit = false;
+		}
+		else if (c >= '0' && c <= '9')
+		{
+			if (c == '0' || c == '9')
+				return fen_fail(err, POS_ERR_EMPTY_COUNT, offset,
+								"Rank %d has the empty-square count \"%c\"; counts run from 1 to 8.",
+								rank + 1, c);
+			if (last_digit)
+				return fen_fail(err, POS_ERR_ADJACENT_COUNTS, offset,
+								"Rank %d has two empty-square counts in a row.", rank + 1);
+			file += c - '0';
+			last_digit = true;
+		}
+		else if (piece_from_char(c, &pc))
+		{
+			if (file < 8)
+				position_put(pos, SQ_MAKE(file, rank), pc);
+			file++;
+			last_digit = false;
+		}
+		else
+			return fen_fail(err, POS_ERR_PIECE_LETTER, offset,
+							"Rank %d has \"%c\", which is not a piece letter (PNBRQK, pnbrqk) or an empty-square count.",
+							rank + 1, c);
+	}
+	if (rank != -1)
+		return fen_fail(err, POS_ERR_RANK_COUNT, (int) (f.start - fen) + f.len,
+						"The piece placement describes %d ranks; a board has 8.", 7 - rank);
+	return true;
+}
+
+static bool
+parse_castling(const char *fen, Field f, Position *pos, PositionError *err)
+{
+	int			offset = (int) (f.start - fen);
+	int			i;
+
+	if (f.len == 1 && f.start[0] == '-')
+		return true;
+	for (i = 0; i < f.len; i++)
+	{
+		char		c = f.start[i];
+		uint8_t		right;
+
+		switch (c)
+		{
+			case 'K': right = CASTLE_WK; break;
+			case 'Q': right = CASTLE_WQ; break;
+			case 'k': right = CASTLE_BK; break;
+			case 'q': right = CASTLE_BQ; break;
+			default:
+				if ((c >= 'A' && c <= 'H') || (c >= 'a' && c <= 'h'))
+					return fen_fail(err, POS_ERR_CASTLING_960, offset + i,
+									"The castling field \"%.*s\" names a rook file (Shredder-FEN or X-FEN); Chess960 castling is not supported.",
+									f.len, f.start);
+				return fen_fail(err, POS_ERR_CASTLING, offset + i,
+								"The castling field \"%.*s\" is not \"-\" or a combination of K, Q, k and q.",
+								f.len, f.start);
+		}
+		if (pos->castling & right)
+			return fen_fail(err, POS_ERR_CASTLING, offset + i,
+							"The castling field \"%.*s\" repeats \"%c\".", f.len, f.start, c);
+		pos->castling |= right;
+	}
+	return true;
+}
+
+/* A clock: decimal digits, at most 65535. */
+static bool
+parse_clock(const char *fen, Field f, uint16_t *out, PositionErrorCode code,
+			const char *what, PositionError *err)
+{
+	long		value = 0;
+	int			i;
+
+	for (i = 0; i < f.len; i++)
+	{
+		if (f.start[i] < '0' || f.start[i] > '9')
+			return fen_fail(err, code, (int) (f.start - fen),
+							"The %s \"%.*s\" is not a non-negative integer.", what, f.len, f.start);
+		if (value <= 65535)
+			value = value * 10 + (f.start[i] - '0');
+	}
+	if (value > 65535)
+		return fen_fail(err, code, (int) (f.start - fen),
+						"The %s \"%.*s\" is out of range; the largest accepted is 65535.",
+						what, f.len, f.start);
+	*out = (uint16_t) value;
+	return true;
+}
+
+bool
+fen_parse(const char *fen, Position *pos, PositionError *err)
+{
+	Field		fields[MAX_FIELDS];
+	int			nfields = 0;
+	const char *p = fen;
+
+	position_clear(pos);
+	err->code = POS_OK;
+	err->offset = 0;
+	err->detail[0] = '\0';
+
+	for (;;)
+	{
+		const char *start;
+
+		while (is_space(*p))
+			p++;
+		if (*p == '\0')
+			break;
+		start = p;
+		while (*p != '\0' && !is_space(*p))
+			p++;
+		if (nfields == MAX_FIELDS)
+		{
+			int			extra = 1;
+
+			while (*p != '\0')
+			{
+				while (is_space(*p))
+					p++;
+				if (*p == '\0')
+					break;
+				extra++;
+				while (*p != '\0' && !is_space(*p))
+					p++;
+			}
+			return fen_fail(err, POS_ERR_FIELD_COUNT, (int) (start - fen),
+							"The FEN has %d fields; it has 6, or 4 without the clocks.",
+							MAX_FIELDS + extra);
+		}
+		fields[nfields].start = start;
+		fields[nfields].len = (int) (p - start);
+		nfields++;
+	}
+	if (nfields == 0)
+		return fen_fail(err, POS_ERR_EMPTY, 0, "The FEN is empty.");
+	if (nfields != 4 && nfields != 6)
+		return fen_fail(err, POS_ERR_FIELD_COUNT, (int) (p - fen),
+						"The FEN has %d field%s; it has 6, or 4 without the clocks.",
+						nfields, nfields == 1 ? "" : "s");
+
+	if (!parse_placement(fen, fields[0], pos, err))
+		return false;
+
+	if (fields[1].len == 1 && fields[1].start[0] == 'w')
+		pos->side = WHITE;
+	else if (fields[1].len == 1 && fields[1].start[0] == 'b')
+		pos->side = BLACK;
+	else
+		return fen_fail(err, POS_ERR_SIDE, (int) (fields[1].start - fen),
+						"The side to move \"%.*s\" is not \"w\" or \"b\".",
+						fields[1].len, fields[1].start);
+
+	if (!parse_castling(fen, fields[2], pos, err))
+		return false;
+
+	if (fields[3].len == 1 && fields[3].start[0] == '-')
+		pos->ep = SQ_NONE;
+	else if (!square_parse(fields[3].start, (size_t) fields[3].len, &pos->ep) ||
+			 fields[3].start[0] < 'a')
+		return fen_fail(err, POS_ERR_EP_SYNTAX, (int) (fields[3].start - fen),
+						"The en passant field \"%.*s\" is not \"-\" or a square.",
+						fields[3].len, fields[3].start);
+
+	if (nfields == 6)
+	{
+		if (!parse_clock(fen, fields[4], &pos->halfmove, POS_ERR_HALFMOVE, "halfmove clock", err) ||
+			!parse_clock(fen, fields[5], &pos->fullmove, POS_ERR_FULLMOVE, "fullmove number", err))
+			return false;
+	}
+	else
+	{
+		pos->halfmove = 0;
+		pos->fullmove = 1;
+	}
+	return position_validate(pos, err);
+}
+
+void
+fen_write(const Position *pos, char out[FEN_MAX_LENGTH])
+{
+	static const char castle_letters[4] = {'K', 'Q', 'k', 'q'};
+	char	   *p = out;
+	int			rank,
+				file,
+				i;
+
+	for (rank = 7; rank >= 0; rank--)
+	{
+		int			empty = 0;
+
+		for (file = 0; file < 8; file++)
+		{
+			Piece		pc = pos->board[SQ_MAKE(file, rank)];
+
+			if (pc == NO_PIECE)
+				empty++;
+			else
+			{
+				if (empty)
+					*p++ = (char) ('0' + empty);
+				empty = 0;
+				*p++ = piece_to_char(pc);
+			}
+		}
+		if (empty)
+			*p++ = (char) ('0' + empty);
+		if (rank > 0)
+			*p++ = '/';
+	}
+	*p++ = ' ';
+	*p++ = pos->side == WHITE ? 'w' : 'b';
+	*p++ = ' ';
+	if (pos->castling == 0)
+		*p++ = '-';
+	for (i = 0; i < 4; i++)
+		if (pos->castling & (1 << i))
+			*p++ = castle_letters[i];
+	*p++ = ' ';
+	if (pos->ep == SQ_NONE)
+		*p++ = '-';
+	else
+	{
+		square_write(pos->ep, p);
+		p += 2;
+	}
+	snprintf(p, (size_t) (FEN_MAX_LENGTH - (p - out)), " %u %u",
+			 (unsigned) pos->halfmove, (unsigned) pos->fullmove);
+}
+
+/* Eight lines, rank 8 first, pieces as FEN letters and '.' for empty squares. */
+void
+board_diagram(const Position *pos, char out[BOARD_DIAGRAM_SIZE])
+{
+	char	   *p = out;
+	int			rank,
+				file;
+
+	for (rank = 7; rank >= 0; rank--)
+	{
+		for (file = 0; file < 8; file++)
+		{
+			Piece		pc = pos->board[SQ_MAKE(file, rank)];
+
+			*p++ = pc == NO_PIECE ? '.' : piece_to_char(pc);
+			*p++ = file < 7 ? ' ' : (rank > 0 ? '\n' : '\0');
+		}
+	}
+}

@@ -1,0 +1,302 @@
+/*
+ * position.c — position set-up, attacks on a square, validation and the
+ * packed (on-disk) form.
+ */
+#include "position.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+void
+position_clear(Position *pos)
+{
+	memset(pos, 0, sizeof(*pos));
+	pos->ep = SQ_NONE;
+	pos->fullmove = 1;
+}
+
+/* Puts a piece on an empty square. */
+void
+position_put(Position *pos, Square sq, Piece pc)
+{
+	pos->board[sq] = pc;
+	pos->by_color[PIECE_COLOR(pc)] |= SQ_BB(sq);
+	pos->by_kind[PIECE_KIND(pc)] |= SQ_BB(sq);
+}
+
+void
+position_set_startpos(Position *pos)
+{
+	static const PieceKind back[8] = {ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK};
+	int			f;
+
+	position_clear(pos);
+	for (f = 0; f < 8; f++)
+	{
+		position_put(pos, SQ_MAKE(f, 0), PIECE_MAKE(WHITE, back[f]));
+		position_put(pos, SQ_MAKE(f, 1), PIECE_MAKE(WHITE, PAWN));
+		position_put(pos, SQ_MAKE(f, 6), PIECE_MAKE(BLACK, PAWN));
+		position_put(pos, SQ_MAKE(f, 7), PIECE_MAKE(BLACK, back[f]));
+	}
+	pos->castling = CASTLE_ALL;
+}
+
+/* The pieces of both colours that attack sq, with the given occupancy. */
+Bitboard
+position_attackers(const Position *pos, Square sq, Bitboard occupied)
+{
+	Bitboard	diag = pos->by_kind[BISHOP] | pos->by_kind[QUEEN];
+	Bitboard	line = pos->by_kind[ROOK] | pos->by_kind[QUEEN];
+
+	return (bb_pawn_attacks[BLACK][sq] & position_bb(pos, WHITE, PAWN)) |
+		(bb_pawn_attacks[WHITE][sq] & position_bb(pos, BLACK, PAWN)) |
+		(bb_knight[sq] & pos->by_kind[KNIGHT]) |
+		(bb_king[sq] & pos->by_kind[KING]) |
+		(bb_bishop_attacks(sq, occupied) & diag) |
+		(bb_rook_attacks(sq, occupied) & line);
+}
+
+/* Whether the side to move is in check. */
+bool
+position_in_check(const Position *pos)
+{
+	Color		us = (Color) pos->side;
+
+	return (position_attackers(pos, position_king(pos, us), position_occupied(pos)) &
+			pos->by_color[us ^ 1]) != 0;
+}
+
+/*
+ * Whether the side to move can legally capture en passant on ep: some pawn of
+ * its attacks ep, and after the capture (both pawns gone from their squares,
+ * the capturer on ep) its king is not attacked.  This catches the pawn pinned
+ * along the rank that only the removal of both pawns exposes.
+ */
+bool
+position_ep_capture_legal(const Position *pos, Square ep)
+{
+	Color		us = (Color) pos->side;
+	Color		them = (Color) (us ^ 1);
+	Square		captured = (Square) (us == WHITE ? ep - 8 : ep + 8);
+	Square		king = position_king(pos, us);
+	Bitboard	capturers = bb_pawn_attacks[them][ep] & position_bb(pos, us, PAWN);
+
+	while (capturers)
+	{
+		Square		from = bb_pop(&capturers);
+		Bitboard	occ = (position_occupied(pos) ^ SQ_BB(from) ^ SQ_BB(captured)) | SQ_BB(ep);
+
+		if ((position_attackers(pos, king, occ) & pos->by_color[them] & ~SQ_BB(captured)) == 0)
+			return true;
+	}
+	return false;
+}
+
+static bool
+fail(PositionError *err, PositionErrorCode code, const char *fmt,...)
+	__attribute__((format(printf, 3, 4)));
+
+static bool
+fail(PositionError *err, PositionErrorCode code, const char *fmt,...)
+{
+	va_list		ap;
+
+	err->code = code;
+	va_start(ap, fmt);
+	vsnprintf(err->detail, sizeof(err->detail), fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+static const char *const side_names[2] = {"White", "Black"};
+
+/*
+ * Checks that the position could arise in a game as far as the FEN standard
+ * and python-chess's status checks demand, and brings it into canonical form:
+ * castling rights whose king or rook is not on its home square are dropped,
+ * an en passant square without a legal capture is cleared and a fullmove
+ * number of 0 becomes 1.  Returns false with err filled in when the position
+ * is impossible.
+ */
+bool
+position_validate(Position *pos, PositionError *err)
+{
+	static const struct
+	{
+		uint8_t		right;
+		Color		color;
+		Square		king;
+		Square		rook;
+	}			rights[4] = {
+		{CASTLE_WK, WHITE, SQ_E1, SQ_H1},
+		{CASTLE_WQ, WHITE, SQ_E1, SQ_A1},
+		{CASTLE_BK, BLACK, SQ_E8, SQ_H8},
+		{CASTLE_BQ, BLACK, SQ_E8, SQ_A8},
+	};
+	Color		us = (Color) pos->side;
+	Color		them = (Color) (us ^ 1);
+	Bitboard	back_pawns;
+	int			c,
+				i;
+
+	err->offset = 0;
+	for (c = WHITE; c <= BLACK; c++)
+	{
+		int			kings = bb_count(position_bb(pos, (Color) c, KING));
+
+		if (kings != 1)
+			return fail(err, POS_ERR_KING_COUNT, kings == 0 ?
+						"%s has no king; each side has exactly one." :
+						"%s has %d kings; each side has exactly one.",
+						side_names[c], kings);
+	}
+	back_pawns = pos->by_kind[PAWN] & (BB_RANK_1 | BB_RANK_8);
+	if (back_pawns)
+	{
+		char		name[3];
+
+		square_write(bb_lsb(back_pawns), name);
+		return fail(err, POS_ERR_PAWN_BACK_RANK,
+					"A pawn stands on %s; pawns cannot stand on the first or last rank.", name);
+	}
+	for (c = WHITE; c <= BLACK; c++)
+	{
+		int			pieces = bb_count(pos->by_color[c]);
+		int			pawns = bb_count(position_bb(pos, (Color) c, PAWN));
+
+		if (pieces > 16)
+			return fail(err, POS_ERR_TOO_MANY_PIECES,
+						"%s has %d pieces; a side has at most 16.", side_names[c], pieces);
+		if (pawns > 8)
+			return fail(err, POS_ERR_TOO_MANY_PAWNS,
+						"%s has %d pawns; a side has at most 8.", side_names[c], pawns);
+	}
+	if (position_attackers(pos, position_king(pos, them), position_occupied(pos)) &
+		pos->by_color[us])
+		return fail(err, POS_ERR_OPPOSITE_CHECK,
+					"%s is in check, but it is %s's move.", side_names[them], side_names[us]);
+
+	for (i = 0; i < 4; i++)
+	{
+		if ((pos->castling & rights[i].right) &&
+			(pos->board[rights[i].king] != PIECE_MAKE(rights[i].color, KING) ||
+			 pos->board[rights[i].rook] != PIECE_MAKE(rights[i].color, ROOK)))
+			pos->castling &= (uint8_t) ~rights[i].right;
+	}
+
+	if (pos->ep != SQ_NONE)
+	{
+		Square		ep = pos->ep;
+		int			ep_rank = us == WHITE ? 5 : 2;
+		int			forward = us == WHITE ? 8 : -8;
+		Square		pushed = (Square) (ep - forward);	/* where the pawn stands */
+		Square		origin = (Square) (ep + forward);	/* where it came from */
+		char		name[3],
+					pushed_name[3];
+
+		square_write(ep, name);
+		if (SQ_RANK(ep) != ep_rank)
+			return fail(err, POS_ERR_EP_RANK,
+						"En passant square %s is not on rank %d, where it must be with %s to move.",
+						name, ep_rank + 1, side_names[us]);
+		square_write(pushed, pushed_name);
+		if (pos->board[pushed] != PIECE_MAKE(them, PAWN) ||
+			pos->board[ep] != NO_PIECE || pos->board[origin] != NO_PIECE)
+			return fail(err, POS_ERR_EP_NO_PAWN,
+						"En passant square %s is not behind a %s pawn that has just moved two squares to %s.",
+						name, them == WHITE ? "white" : "black", pushed_name);
+		if (!position_ep_capture_legal(pos, ep))
+			pos->ep = SQ_NONE;
+	}
+	if (pos->fullmove == 0)
+		pos->fullmove = 1;
+	err->code = POS_OK;
+	err->detail[0] = '\0';
+	return true;
+}
+
+void
+position_pack(const Position *pos, uint8_t out[PACKED_POSITION_SIZE])
+{
+	Bitboard	occ = position_occupied(pos);
+	Bitboard	rest = occ;
+	int			i = 0;
+
+	memset(out, 0, PACKED_POSITION_SIZE);
+	for (i = 0; i < 8; i++)
+		out[i] = (uint8_t) (occ >> (8 * i));
+	for (i = 0; rest; i++)
+	{
+		Square		sq = bb_pop(&rest);
+
+		out[8 + i / 2] |= (uint8_t) (pos->board[sq] << (4 * (i & 1)));
+	}
+	out[24] = (uint8_t) (pos->side | (pos->castling << 1));
+	out[25] = (uint8_t) (pos->ep == SQ_NONE ? 0 : pos->ep + 1);
+	out[26] = (uint8_t) pos->halfmove;
+	out[27] = (uint8_t) (pos->halfmove >> 8);
+	out[28] = (uint8_t) pos->fullmove;
+	out[29] = (uint8_t) (pos->fullmove >> 8);
+}
+
+/* Unpacks a packed position known to be valid (one that position_pack wrote). */
+void
+position_unpack(const uint8_t in[PACKED_POSITION_SIZE], Position *pos)
+{
+	Bitboard	occ = 0;
+	int			i;
+
+	position_clear(pos);
+	for (i = 0; i < 8; i++)
+		occ |= (Bitboard) in[i] << (8 * i);
+	for (i = 0; occ; i++)
+	{
+		Square		sq = bb_pop(&occ);
+
+		position_put(pos, sq, (Piece) ((in[8 + i / 2] >> (4 * (i & 1))) & 15));
+	}
+	pos->side = in[24] & 1;
+	pos->castling = (in[24] >> 1) & CASTLE_ALL;
+	pos->ep = in[25] == 0 ? SQ_NONE : (Square) (in[25] - 1);
+	pos->halfmove = (uint16_t) (in[26] | (in[27] << 8));
+	pos->fullmove = (uint16_t) (in[28] | (in[29] << 8));
+}
+
+/*
+ * Unpacks untrusted bytes (binary input): rejects anything position_pack
+ * could not have written, then validates and canonicalises exactly as FEN
+ * input does.
+ */
+bool
+position_unpack_checked(const uint8_t in[PACKED_POSITION_SIZE], Position *pos,
+						PositionError *err)
+{
+	Bitboard	occ = 0;
+	int			i,
+				count;
+
+	err->offset = 0;
+	for (i = 0; i < 8; i++)
+		occ |= (Bitboard) in[i] << (8 * i);
+	count = bb_count(occ);
+	if (count > 32)
+		return fail(err, POS_ERR_BINARY, "The occupancy has %d squares; at most 32 fit.", count);
+	for (i = 0; i < 32; i++)
+	{
+		Piece		pc = (Piece) ((in[8 + i / 2] >> (4 * (i & 1))) & 15);
+
+		if (i < count && !piece_valid(pc))
+			return fail(err, POS_ERR_BINARY, "Piece code %d is not a piece.", pc);
+		if (i >= count && pc != 0)
+			return fail(err, POS_ERR_BINARY, "A piece code follows the last occupied square.");
+	}
+	if (in[24] & 0xE0)
+		return fail(err, POS_ERR_BINARY, "Unused flag bits are set.");
+	if (in[25] > 64)
+		return fail(err, POS_ERR_BINARY, "En passant byte %d is not a square.", in[25]);
+	if (in[30] != 0 || in[31] != 0)
+		return fail(err, POS_ERR_BINARY, "Reserved bytes are not zero.");
+	position_unpack(in, pos);
+	return position_validate(pos, err);
+}
