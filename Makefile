@@ -9,17 +9,20 @@ ENGINE_OBJS = src/engine/bitboard.o src/engine/codec.o src/engine/fen.o \
 GLUE_OBJS = src/chess.o src/square.o src/piece.o src/move.o src/position.o
 OBJS = $(GLUE_OBJS) $(ENGINE_OBJS)
 
-REGRESS = square piece move position position_io epd_suite drop
+REGRESS = square piece move position binary_io indexes epd_suite drop
 REGRESS_OPTS = --inputdir=. --outputdir=. --load-extension=chess
 
 PG_CPPFLAGS = -Isrc
 PG_CFLAGS = -Wextra -Werror -Wno-unused-parameter
 
-EXTRA_CLEAN = test/engine_test results regression.diffs regression.out
+EXTRA_CLEAN = test/engine_test test/engine_test_sanitized results regression.diffs regression.out
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
+
+# PGXS tracks no header dependencies of its own.
+$(OBJS): $(wildcard src/*.h src/engine/*.h)
 
 # The engine's own tests: plain C, no server.
 ENGINE_SRCS = $(ENGINE_OBJS:.o=.c)
@@ -31,3 +34,7 @@ test/engine_test: test/engine_test.c $(ENGINE_SRCS) $(wildcard src/engine/*.h)
 .PHONY: engine-check
 engine-check: test/engine_test
 	test/engine_test
+
+test/engine_test_sanitized: test/engine_test.c $(ENGINE_SRCS) $(wildcard src/engine/*.h)
+	$(CC) $(ENGINE_CFLAGS) -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
+		-o $@ test/engine_test.c $(ENGINE_SRCS)

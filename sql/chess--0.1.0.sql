@@ -570,3 +570,99 @@ COMMENT ON OPERATOR CLASS position_hash_ops USING hash IS 'hash operator class f
 CREATE FUNCTION pieces("position") RETURNS TABLE(square square, piece piece)
 	AS 'MODULE_PATHNAME', 'position_pieces' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 32;
 COMMENT ON FUNCTION pieces("position") IS 'the occupied squares of a position and their pieces, by square';
+
+--
+-- Aggregates
+--
+
+CREATE FUNCTION square_smaller(square, square) RETURNS square
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION square_smaller(square, square) IS 'the smaller of two squares';
+CREATE AGGREGATE min(square) (
+	SFUNC = square_smaller,
+	STYPE = square,
+	COMBINEFUNC = square_smaller,
+	SORTOP = <,
+	PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE min(square) IS 'minimum of squares';
+CREATE FUNCTION square_larger(square, square) RETURNS square
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION square_larger(square, square) IS 'the larger of two squares';
+CREATE AGGREGATE max(square) (
+	SFUNC = square_larger,
+	STYPE = square,
+	COMBINEFUNC = square_larger,
+	SORTOP = >,
+	PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE max(square) IS 'maximum of squares';
+
+CREATE FUNCTION piece_smaller(piece, piece) RETURNS piece
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION piece_smaller(piece, piece) IS 'the smaller of two pieces';
+CREATE AGGREGATE min(piece) (
+	SFUNC = piece_smaller,
+	STYPE = piece,
+	COMBINEFUNC = piece_smaller,
+	SORTOP = <,
+	PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE min(piece) IS 'minimum of pieces';
+CREATE FUNCTION piece_larger(piece, piece) RETURNS piece
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION piece_larger(piece, piece) IS 'the larger of two pieces';
+CREATE AGGREGATE max(piece) (
+	SFUNC = piece_larger,
+	STYPE = piece,
+	COMBINEFUNC = piece_larger,
+	SORTOP = >,
+	PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE max(piece) IS 'maximum of pieces';
+
+CREATE FUNCTION move_smaller(move, move) RETURNS move
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION move_smaller(move, move) IS 'the smaller of two moves';
+CREATE AGGREGATE min(move) (
+	SFUNC = move_smaller,
+	STYPE = move,
+	COMBINEFUNC = move_smaller,
+	SORTOP = <,
+	PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE min(move) IS 'minimum of moves';
+CREATE FUNCTION move_larger(move, move) RETURNS move
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION move_larger(move, move) IS 'the larger of two moves';
+CREATE AGGREGATE max(move) (
+	SFUNC = move_larger,
+	STYPE = move,
+	COMBINEFUNC = move_larger,
+	SORTOP = >,
+	PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE max(move) IS 'maximum of moves';
+
+CREATE FUNCTION position_smaller("position", "position") RETURNS "position"
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION position_smaller("position", "position") IS 'the smaller of two positions';
+CREATE AGGREGATE min("position") (
+	SFUNC = position_smaller,
+	STYPE = "position",
+	COMBINEFUNC = position_smaller,
+	SORTOP = <,
+	PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE min("position") IS 'minimum of positions';
+CREATE FUNCTION position_larger("position", "position") RETURNS "position"
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION position_larger("position", "position") IS 'the larger of two positions';
+CREATE AGGREGATE max("position") (
+	SFUNC = position_larger,
+	STYPE = "position",
+	COMBINEFUNC = position_larger,
+	SORTOP = >,
+	PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE max("position") IS 'maximum of positions';

@@ -48,9 +48,9 @@ extern void position_from_datum(const ChessPosition *datum, Position *pos);
 extern ChessPosition *position_to_datum(const Position *pos);
 
 /*
- * The six comparison operators, the btree support function and the two hash
- * support functions of a type, from a three-way comparison CMP(a, b) of two
- * arguments fetched with GETARG and a hash of one.
+ * The six comparison operators, the btree support function and the min/max
+ * transition functions of a type, from a three-way comparison CMP(a, b) of
+ * two arguments fetched with GETARG.
  */
 #define CHESS_COMPARISON_FUNCTIONS(prefix, GETARG, CMP)						\
 PG_FUNCTION_INFO_V1(prefix##_cmp);											\
@@ -73,7 +73,13 @@ Datum prefix##_gt(PG_FUNCTION_ARGS)											\
 { PG_RETURN_BOOL(CMP(GETARG(0), GETARG(1)) > 0); }							\
 PG_FUNCTION_INFO_V1(prefix##_ge);											\
 Datum prefix##_ge(PG_FUNCTION_ARGS)											\
-{ PG_RETURN_BOOL(CMP(GETARG(0), GETARG(1)) >= 0); }
+{ PG_RETURN_BOOL(CMP(GETARG(0), GETARG(1)) >= 0); }							\
+PG_FUNCTION_INFO_V1(prefix##_smaller);										\
+Datum prefix##_smaller(PG_FUNCTION_ARGS)									\
+{ return PG_GETARG_DATUM(CMP(GETARG(0), GETARG(1)) <= 0 ? 0 : 1); }			\
+PG_FUNCTION_INFO_V1(prefix##_larger);										\
+Datum prefix##_larger(PG_FUNCTION_ARGS)										\
+{ return PG_GETARG_DATUM(CMP(GETARG(0), GETARG(1)) >= 0 ? 0 : 1); }
 
 /* Three-way comparison of two small unsigned values. */
 #define CHESS_CMP_VALUE(a, b)	((int) (a) - (int) (b))

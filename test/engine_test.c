@@ -1,0 +1,375 @@
+/*
+ * engine_test.c — tests of the pure-C engine, without PostgreSQL.
+ *
+ * Usage: engine_test [PERFT_DATA_DIR]   (default test/data)
+ *
+ * Checks the square, piece and move codecs exhaustively, FEN input and output
+ * (canonical round trips over every position of the perft suites, and one
+ * case per validation error), the packed form, and that arbitrary bytes given
+ * to the packed-form reader never crash it and never yield a position that
+ * is not canonical.  Prints "N passed, M failed" and exits non-zero on any
+ * failure.
+ */
+#include "engine/position.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int	passed,
+			failed;
+
+#define CHECK(cond, ...) \
+	do { \
+		if (cond) \
+			passed++; \
+		else \
+		{ \
+			failed++; \
+			printf("FAIL %s:%d: ", __FILE__, __LINE__); \
+			printf(__VA_ARGS__); \
+			printf("\n"); \
+		} \
+	} while (0)
+
+static void
+test_squares(void)
+{
+	int			sq,
+				bad = 0;
+	char		name[3];
+	Square		back;
+
+	for (sq = 0; sq < 64; sq++)
+	{
+		square_write((Square) sq, name);
+		if (!square_parse(name, 2, &back) || back != sq ||
+			name[0] != "abcdefgh"[sq % 8] || name[1] != "12345678"[sq / 8])
+			bad++;
+	}
+	CHECK(bad == 0, "%d squares do not round-trip", bad);
+	CHECK(square_parse("E4", 2, &back) && back == SQ_MAKE(4, 3), "upper-case file accepted");
+	CHECK(!square_parse("i1", 2, &back), "i1 rejected");
+	CHECK(!square_parse("a9", 2, &back), "a9 rejected");
+	CHECK(!square_parse("a0", 2, &back), "a0 rejected");
+	CHECK(!square_parse("e", 1, &back), "e rejected");
+	CHECK(!square_parse("e44", 3, &back), "e44 rejected");
+}
+
+static void
+test_pieces(void)
+{
+	const char *letters = "PNBRQKpnbrqk";
+	int			value,
+				valid = 0;
+	Piece		pc;
+
+	for (value = 0; value < 256; value++)
+	{
+		if (!piece_valid((Piece) value))
+			continue;
+		valid++;
+		CHECK(piece_from_char(piece_to_char((Piece) value), &pc) && pc == value,
+			  "piece %d round-trips", value);
+		CHECK(strchr(letters, piece_to_char((Piece) value)) != NULL, "piece %d has a letter", value);
+	}
+	CHECK(valid == 12, "12 valid piece codes, got %d", valid);
+	CHECK(piece_from_char('N', &pc) && PIECE_COLOR(pc) == WHITE && PIECE_KIND(pc) == KNIGHT, "N");
+	CHECK(piece_from_char('k', &pc) && PIECE_COLOR(pc) == BLACK && PIECE_KIND(pc) == KING, "k");
+	CHECK(!piece_from_char('x', &pc), "x rejected");
+}
+
+/*
+ * Every 16-bit value: move_check accepts it exactly when UCI text round-trips
+ * to it.  The accepted set is counted independently: 1 null move, the
+ * from/to pairs on a queen line or a knight jump (64 * 27 ... summed below),
+ * and four promotions for each pawn step or capture onto the last rank.
+ */
+static void
+test_moves(void)
+{
+	int			value,
+				accepted = 0,
+				bad = 0,
+				expected = 1;
+	int			from,
+				to;
+	char		text[6];
+	Move		back;
+
+	for (from = 0; from < 64; from++)
+		for (to = 0; to < 64; to++)
+		{
+			int			df = abs(to % 8 - from % 8),
+						dr = abs(to / 8 - from / 8);
+
+			if (from == to)
+				continue;
+			if (df == 0 || dr == 0 || df == dr || (df == 1 && dr == 2) || (df == 2 && dr == 1))
+				expected++;
+			if (df <= 1 && ((from / 8 == 6 && to / 8 == 7) || (from / 8 == 1 && to / 8 == 0)))
+				expected += 4;
+		}
+
+	for (value = 0; value < 65536; value++)
+	{
+		if (move_check((Move) value) != MOVE_OK)
+			continue;
+		accepted++;
+		move_write((Move) value, text);
+		if (move_parse(text, strlen(text), &back) != MOVE_OK || back != value)
+			bad++;
+	}
+	CHECK(bad == 0, "%d accepted move values do not round-trip", bad);
+	CHECK(accepted == expected, "accepted %d move values, expected %d", accepted, expected);
+	CHECK(move_parse("e7e8q", 5, &back) == MOVE_OK && MOVE_PROMO(back) == QUEEN, "e7e8q");
+	CHECK(move_parse("e7e8Q", 5, &back) == MOVE_OK, "e7e8Q accepted");
+	CHECK(move_parse("0000", 4, &back) == MOVE_OK && back == MOVE_NULL, "0000");
+	CHECK(move_parse("e2e2", 4, &back) == MOVE_ERR_SAME_SQUARE, "e2e2");
+	CHECK(move_parse("a1c4", 4, &back) == MOVE_ERR_NO_PIECE_MOVES, "a1c4");
+	CHECK(move_parse("e7e8k", 5, &back) == MOVE_ERR_PROMOTION_KIND, "e7e8k");
+	CHECK(move_parse("e6e7q", 5, &back) == MOVE_ERR_PROMOTION_SQUARE, "e6e7q");
+	CHECK(move_parse("e7g8q", 5, &back) == MOVE_ERR_PROMOTION_SQUARE, "e7g8q");
+	CHECK(move_parse("e2e4 ", 5, &back) == MOVE_ERR_SYNTAX, "trailing space");
+	CHECK(move_check(0x8000 | MOVE_MAKE(12, 28, 0)) == MOVE_ERR_RESERVED_BIT, "bit 15");
+}
+
+/* Parses, writes, parses again: output must be a fixed point and pack losslessly. */
+static void
+check_round_trip(const char *fen, const char *where)
+{
+	Position	pos,
+				again,
+				unpacked;
+	PositionError err;
+	char		out[FEN_MAX_LENGTH],
+				out2[FEN_MAX_LENGTH];
+	uint8_t		packed[PACKED_POSITION_SIZE],
+				packed2[PACKED_POSITION_SIZE];
+
+	if (!fen_parse(fen, &pos, &err))
+	{
+		CHECK(false, "%s: %s rejected: %s", where, fen, err.detail);
+		return;
+	}
+	fen_write(&pos, out);
+	CHECK(fen_parse(out, &again, &err), "%s: output %s re-parses", where, out);
+	fen_write(&again, out2);
+	CHECK(strcmp(out, out2) == 0, "%s: %s is a fixed point (got %s)", where, out, out2);
+	position_pack(&pos, packed);
+	CHECK(position_unpack_checked(packed, &unpacked, &err), "%s: packed form re-reads", where);
+	position_pack(&unpacked, packed2);
+	CHECK(memcmp(packed, packed2, PACKED_POSITION_SIZE) == 0, "%s: pack round-trips", where);
+	fen_write(&unpacked, out2);
+	CHECK(strcmp(out, out2) == 0, "%s: unpacked FEN %s", where, out2);
+}
+
+/* Every FEN of an EPD file (FEN ;D1 n ...) or a tricky.perft file (epd FEN). */
+static int
+round_trip_file(const char *path)
+{
+	FILE	   *f = fopen(path, "r");
+	char		line[1024];
+	int			count = 0;
+
+	if (!f)
+	{
+		CHECK(false, "cannot open %s", path);
+		return 0;
+	}
+	while (fgets(line, sizeof(line), f))
+	{
+		char	   *fen = line;
+		char	   *end;
+
+		if (strncmp(line, "epd ", 4) == 0)
+			fen = line + 4;
+		else if (strncmp(line, "id ", 3) == 0 || strncmp(line, "perft ", 6) == 0 ||
+				 line[0] == '#' || line[0] == '\n' || line[0] == '\r')
+			continue;
+		end = strchr(fen, ';');
+		if (end)
+			*end = '\0';
+		fen[strcspn(fen, "\r\n")] = '\0';
+		check_round_trip(fen, path);
+		count++;
+	}
+	fclose(f);
+	return count;
+}
+
+typedef struct FenCase
+{
+	const char *fen;
+	PositionErrorCode code;		/* POS_OK: accepted, written as canonical */
+	const char *canonical;
+} FenCase;
+
+static const FenCase fen_cases[] = {
+	{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", POS_OK,
+	"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+	{"  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR   w KQkq -  ", POS_OK,
+	"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+	{"4k3/8/8/8/8/8/8/4K3 w - - 5 0", POS_OK, "4k3/8/8/8/8/8/8/4K3 w - - 5 1"},
+	/* castling rights without their king or rook are dropped */
+	{"4k3/8/8/8/8/8/8/4K2R w KQkq - 0 1", POS_OK, "4k3/8/8/8/8/8/8/4K2R w K - 0 1"},
+	{"r3k2r/8/8/8/8/8/8/R3K2R w qkQK - 0 1", POS_OK, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"},
+	/* en passant kept only when a capture is legal */
+	{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", POS_OK,
+	"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"},
+	{"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", POS_OK,
+	"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"},
+	{"4k3/8/8/KPp4r/8/8/8/8 w - c6 0 2", POS_OK, "4k3/8/8/KPp4r/8/8/8/8 w - - 0 2"},
+	{"8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1", POS_OK, "8/8/8/8/k2Pp2Q/8/8/3K4 b - - 0 1"},
+	{"", POS_ERR_EMPTY, NULL},
+	{"   ", POS_ERR_EMPTY, NULL},
+	{"8/8/8/8/8/8/8/8", POS_ERR_FIELD_COUNT, NULL},
+	{"4k3/8/8/8/8/8/8/4K3 w - - 0", POS_ERR_FIELD_COUNT, NULL},
+	{"4k3/8/8/8/8/8/8/4K3 w - - 0 1 x", POS_ERR_FIELD_COUNT, NULL},
+	{"4k3/8/8/8/8/8/4K3 w - - 0 1", POS_ERR_RANK_COUNT, NULL},
+	{"4k3/8/8/8/8/8/8/8/4K3 w - - 0 1", POS_ERR_RANK_COUNT, NULL},
+	{"4k3/8/8/8/8/8/8/4K4 w - - 0 1", POS_ERR_RANK_FILES, NULL},
+	{"4k3/8/8/8/8/8/8/4K2 w - - 0 1", POS_ERR_RANK_FILES, NULL},
+	{"4k3/8/8/8/8/8/8/4X3 w - - 0 1", POS_ERR_PIECE_LETTER, NULL},
+	{"4k3/8/8/8/8/8/8/4K03 w - - 0 1", POS_ERR_EMPTY_COUNT, NULL},
+	{"4k3/8/8/8/8/8/8/44K w - - 0 1", POS_ERR_ADJACENT_COUNTS, NULL},
+	{"4k3/8/8/8/8/8/8/4K3 x - - 0 1", POS_ERR_SIDE, NULL},
+	{"4k3/8/8/8/8/8/8/4K3 W - - 0 1", POS_ERR_SIDE, NULL},
+	{"4k3/8/8/8/8/8/8/4K3 w KX - 0 1", POS_ERR_CASTLING, NULL},
+	{"4k3/8/8/8/8/8/8/4K3 w KK - 0 1", POS_ERR_CASTLING, NULL},
+	{"4k3/8/8/8/8/8/8/4K2R w HAha - 0 1", POS_ERR_CASTLING_960, NULL},
+	{"4k3/8/8/8/8/8/8/4K3 w - e9 0 1", POS_ERR_EP_SYNTAX, NULL},
+	{"4k3/8/8/8/8/8/8/4K3 w - E6 0 1", POS_ERR_EP_SYNTAX, NULL},
+	{"4k3/8/8/8/8/8/8/4K3 w - - -1 1", POS_ERR_HALFMOVE, NULL},
+	{"4k3/8/8/8/8/8/8/4K3 w - - 70000 1", POS_ERR_HALFMOVE, NULL},
+	{"4k3/8/8/8/8/8/8/4K3 w - - 0 1.5", POS_ERR_FULLMOVE, NULL},
+	{"4k3/8/8/8/8/8/8/8 w - - 0 1", POS_ERR_KING_COUNT, NULL},
+	{"4k3/8/8/8/8/8/8/3KK3 w - - 0 1", POS_ERR_KING_COUNT, NULL},
+	{"4k3/8/8/8/8/8/8/3PK3 w - - 0 1", POS_ERR_PAWN_BACK_RANK, NULL},
+	{"3pk3/8/8/8/8/8/8/4K3 w - - 0 1", POS_ERR_PAWN_BACK_RANK, NULL},
+	{"4k3/8/8/8/NNNNNNNN/NNNNNNNN/NNNNNNNN/4K3 w - - 0 1", POS_ERR_TOO_MANY_PIECES, NULL},
+	{"4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1", POS_ERR_TOO_MANY_PAWNS, NULL},
+	{"4k3/8/8/8/8/8/8/4K2R w - - 0 1", POS_OK, "4k3/8/8/8/8/8/8/4K2R w - - 0 1"},
+	{"4k2R/8/8/8/8/8/8/4K3 w - - 0 1", POS_ERR_OPPOSITE_CHECK, NULL},
+	{"4k3/8/8/8/8/8/8/4K3 w - e3 0 1", POS_ERR_EP_RANK, NULL},
+	{"4k3/8/8/8/8/8/8/4K3 w - e6 0 1", POS_ERR_EP_NO_PAWN, NULL},
+	{"4k3/4p3/8/4p3/8/8/8/4K3 w - e6 0 1", POS_ERR_EP_NO_PAWN, NULL},
+};
+
+static void
+test_fen_cases(void)
+{
+	size_t		i;
+
+	for (i = 0; i < sizeof(fen_cases) / sizeof(fen_cases[0]); i++)
+	{
+		const FenCase *c = &fen_cases[i];
+		Position	pos;
+		PositionError err;
+		char		out[FEN_MAX_LENGTH];
+		bool		ok = fen_parse(c->fen, &pos, &err);
+
+		if (c->code == POS_OK)
+		{
+			CHECK(ok, "\"%s\" accepted (%s)", c->fen, err.detail);
+			if (ok)
+			{
+				fen_write(&pos, out);
+				CHECK(strcmp(out, c->canonical) == 0, "\"%s\" written as \"%s\", got \"%s\"",
+					  c->fen, c->canonical, out);
+			}
+		}
+		else
+		{
+			CHECK(!ok && err.code == c->code && err.detail[0] != '\0',
+				  "\"%s\" rejected with code %d, got %d (%s)", c->fen, c->code,
+				  ok ? 0 : err.code, ok ? "accepted" : err.detail);
+		}
+	}
+}
+
+/*
+ * Random bytes, and random flips of valid packed positions, must never crash
+ * the checked reader; whatever it accepts must be canonical (re-packing gives
+ * a form that reads back to itself).
+ */
+static void
+test_packed_fuzz(void)
+{
+	uint64_t	state = 0x9E3779B97F4A7C15ULL;
+	Position	start,
+				pos,
+				again;
+	PositionError err;
+	uint8_t		bytes[PACKED_POSITION_SIZE],
+				packed[PACKED_POSITION_SIZE],
+				packed2[PACKED_POSITION_SIZE],
+				base[PACKED_POSITION_SIZE];
+	int			i,
+				j,
+				accepted = 0,
+				noncanonical = 0;
+
+	position_set_startpos(&start);
+	position_pack(&start, base);
+	for (i = 0; i < 200000; i++)
+	{
+		for (j = 0; j < PACKED_POSITION_SIZE; j++)
+		{
+			state ^= state << 13;
+			state ^= state >> 7;
+			state ^= state << 17;
+			bytes[j] = (uint8_t) state;
+		}
+		if (i % 2)
+		{
+			/* a valid form with one random byte changed */
+			int			at = bytes[0] % PACKED_POSITION_SIZE;
+			uint8_t		value = bytes[1];
+
+			memcpy(bytes, base, PACKED_POSITION_SIZE);
+			bytes[at] = value;
+		}
+		if (!position_unpack_checked(bytes, &pos, &err))
+			continue;
+		accepted++;
+		position_pack(&pos, packed);
+		if (!position_unpack_checked(packed, &again, &err))
+		{
+			noncanonical++;
+			continue;
+		}
+		position_pack(&again, packed2);
+		if (memcmp(packed, packed2, PACKED_POSITION_SIZE) != 0)
+			noncanonical++;
+	}
+	CHECK(accepted > 0, "fuzz accepted some inputs");
+	CHECK(noncanonical == 0, "%d accepted fuzz inputs were not canonical", noncanonical);
+}
+
+int
+main(int argc, char **argv)
+{
+	const char *dir = argc > 1 ? argv[1] : "test/data";
+	const char *files[] = {"ethereal-standard.epd", "cpw-perft-results.epd",
+	"python-chess-tricky.perft"};
+	char		path[1024];
+	size_t		i;
+
+	bb_init();
+	test_squares();
+	test_pieces();
+	test_moves();
+	test_fen_cases();
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+	{
+		int			n;
+
+		snprintf(path, sizeof(path), "%s/%s", dir, files[i]);
+		n = round_trip_file(path);
+		printf("round-tripped %d FENs of %s\n", n, files[i]);
+	}
+	test_packed_fuzz();
+	printf("engine tests: %d passed, %d failed\n", passed, failed);
+	return failed ? 1 : 0;
+}

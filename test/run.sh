@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Runs every test: the engine's tests (also under AddressSanitizer and
+# UBSan) and pg_regress in a throwaway PostgreSQL 15 cluster.  Ends with the
+# line "N passed, M failed" and exits non-zero when anything failed.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+passed=0
+failed=0
+log=$(mktemp -d)
+trap 'rm -rf "$log"' EXIT
+
+summary() {
+	echo
+	echo "$passed passed, $failed failed"
+	((failed == 0))
+	exit
+}
+
+# Adds the counts of a "N passed, M failed" line in a log, or one failure
+# when the step printed none (it did not get that far).
+count_from() {
+	local line
+	line=$(grep -Eo '[0-9]+ passed, [0-9]+ failed' "$1" | tail -n 1)
+	if [[ -z $line ]]; then
+		echo "!! $2 printed no result: counted as one failure"
+		failed=$((failed + 1))
+		return
+	fi
+	passed=$((passed + $(awk '{print $1}' <<<"$line")))
+	failed=$((failed + $(awk '{print $3}' <<<"$line")))
+}
+
+if ! bash test/setup.sh; then
+	echo "!! set-up or build failed"
+	failed=$((failed + 1))
+	summary
+fi
+
+data=test/data
+echo "== engine tests"
+make -s PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config test/engine_test test/engine_test_sanitized
+test/engine_test "$data" 2>&1 | tee "$log/engine"
+count_from "$log/engine" "engine tests"
+echo "== engine tests under AddressSanitizer and UBSan"
+test/engine_test_sanitized "$data" 2>&1 | tee "$log/sanitized"
+count_from "$log/sanitized" "sanitized engine tests"
+
+echo "== pg_regress in a throwaway PostgreSQL 15 cluster"
+pg_virtualenv -v 15 make -s PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config installcheck \
+	>"$log/regress" 2>&1
+cat "$log/regress"
+ok=$(grep -Ec '\.\.\. ok' "$log/regress")
+bad=$(grep -Ec '\.\.\. (FAILED|failed)' "$log/regress")
+if ((ok + bad == 0)); then
+	echo "!! pg_regress ran no test: counted as one failure"
+	bad=1
+fi
+[[ -f regression.diffs ]] && head -c 20000 regression.diffs
+passed=$((passed + ok))
+failed=$((failed + bad))
+
+summary

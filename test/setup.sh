@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Prepares a Debian 12 machine (as root) for the extension: installs the
+# Debian packages that are missing, builds the extension warning-free and
+# installs it into PostgreSQL 15.  Sourced by test/tour.sh and test/run.sh.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config
+export PG_CONFIG
+
+# What the build and the tests need, from Debian.
+packages=(make gcc libc6-dev postgresql-15 postgresql-server-dev-15 postgresql-common)
+missing=()
+for p in "${packages[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if ((${#missing[@]})); then
+	echo "== installing Debian packages: ${missing[*]}"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -q
+	apt-get install -y -q "${missing[@]}"
+fi
+
+echo "== building and installing the extension"
+make -s PG_CONFIG="$PG_CONFIG"
+make -s PG_CONFIG="$PG_CONFIG" install
