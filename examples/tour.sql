@@ -1,0 +1,72 @@
+-- A guided tour of the chess extension.  Run by test/tour.sh in a throwaway
+-- PostgreSQL 15 cluster; every result below is computed live.
+
+\echo
+\echo '== Install the extension'
+CREATE EXTENSION chess;
+SELECT extversion FROM pg_extension WHERE extname = 'chess';
+
+\echo
+\echo '== Four types: square (1 byte), piece (1 byte), move (2 bytes), position (32 bytes)'
+SELECT 'e4'::square AS square, 'N'::piece AS piece, 'e7e8q'::move AS move,
+       start_position() AS position;
+SELECT pg_column_size('e4'::square) AS square_bytes, pg_column_size('N'::piece) AS piece_bytes,
+       pg_column_size('e7e8q'::move) AS move_bytes, pg_column_size(start_position()) AS position_bytes;
+
+\echo
+\echo '== Squares and pieces take apart and put together'
+SELECT s, file(s), rank(s), s::integer AS number FROM (VALUES ('a1'::square), ('e4'), ('h8')) AS v(s);
+SELECT p, color(p), kind(p), piece(color(p), kind(p)) AS rebuilt FROM (VALUES ('N'::piece), ('q')) AS v(p);
+SELECT m, from_square(m), to_square(m), promotion(m) FROM (VALUES ('g1f3'::move), ('b7b8n')) AS v(m);
+
+\echo
+\echo '== A position from FEN (POSITION is an SQL keyword: write the type as "position")'
+SELECT 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'::"position" AS kiwipete;
+SELECT board('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1');
+SELECT side_to_move(p), castling_rights(p), en_passant_square(p), halfmove_clock(p), fullmove_number(p)
+FROM (VALUES ('rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3'::"position")) AS v(p);
+
+\echo
+\echo '== The board as rows, the shape of the positions table in the ABAP article'
+SELECT square, piece, color(piece), kind(piece)
+FROM pieces('8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1');
+
+\echo
+\echo '== Canonical FEN: unusable castling rights and an en passant square without a legal capture are dropped'
+SELECT '4k3/8/8/8/8/8/8/4K2R w KQkq - 0 1'::"position" AS castling_dropped,
+       '4k3/8/8/KPp4r/8/8/8/8 w - c6 0 2'::"position" AS pinned_pawn_no_en_passant;
+
+\echo
+\echo '== Impossible positions are rejected with the reason (errors are caught here to keep the tour going)'
+DO $$
+DECLARE
+	fen text;
+	detail text;
+BEGIN
+	FOREACH fen IN ARRAY ARRAY[
+		'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0',
+		'rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+		'rnbqkbnr/pppp1ppp/8/8/8/8/PPPPQPPP/RNB1KBNR w KQkq - 0 1',
+		'4k3/8/8/8/8/8/8/4K3 w - e6 0 1']
+	LOOP
+		BEGIN
+			PERFORM fen::"position";
+		EXCEPTION WHEN invalid_text_representation THEN
+			GET STACKED DIAGNOSTICS detail = PG_EXCEPTION_DETAIL;
+			RAISE NOTICE '%: %', fen, detail;
+		END;
+	END LOOP;
+END $$;
+
+\echo
+\echo '== Positions in a table, with a btree index'
+CREATE TEMP TABLE positions (id serial PRIMARY KEY, p "position" NOT NULL);
+INSERT INTO positions (p) VALUES
+	(start_position()),
+	('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'),
+	('8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1');
+CREATE INDEX ON positions (p);
+SELECT id, p FROM positions WHERE p = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -';
+SELECT id, count(*) FILTER (WHERE color(x.piece) = 'white') AS white_pieces,
+       count(*) FILTER (WHERE color(x.piece) = 'black') AS black_pieces
+FROM positions, pieces(p) AS x GROUP BY id ORDER BY id;
