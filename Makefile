@@ -9,7 +9,7 @@ ENGINE_OBJS = src/engine/bitboard.o src/engine/codec.o src/engine/fen.o \
 GLUE_OBJS = src/chess.o src/square.o src/piece.o src/move.o src/position.o
 OBJS = $(GLUE_OBJS) $(ENGINE_OBJS)
 
-REGRESS = square piece move position binary_io indexes epd_suite drop
+REGRESS = square piece move position binary_io indexes epd_suite catalog drop
 REGRESS_OPTS = --inputdir=. --outputdir=. --load-extension=chess
 
 # The server headers are included as system headers: they are not -Wextra

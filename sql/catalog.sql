@@ -1,0 +1,38 @@
+-- The extension's catalog entries: every object has a comment, every
+-- function is IMMUTABLE, STRICT and PARALLEL SAFE, set-returning functions
+-- have a row estimate.
+
+-- members without a comment (operator families are made implicitly by
+-- CREATE OPERATOR CLASS and have none)
+SELECT pg_describe_object(d.classid, d.objid, 0) AS undocumented
+FROM pg_depend d
+WHERE d.refclassid = 'pg_extension'::regclass
+  AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'chess')
+  AND d.deptype = 'e'
+  AND d.classid <> 'pg_opfamily'::regclass
+  AND obj_description(d.objid, (SELECT relname FROM pg_class WHERE oid = d.classid)) IS NULL
+ORDER BY 1;
+
+-- functions that are not IMMUTABLE STRICT PARALLEL SAFE
+SELECT p.oid::regprocedure AS function, p.provolatile, p.proisstrict, p.proparallel
+FROM pg_proc p
+JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'chess')
+  AND (p.provolatile <> 'i' OR (NOT p.proisstrict AND p.prokind <> 'a') OR p.proparallel <> 's')
+ORDER BY 1;
+
+-- set-returning functions and their row estimates
+SELECT p.oid::regprocedure AS function, p.prorows
+FROM pg_proc p
+JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'chess') AND p.proretset
+ORDER BY 1;
+
+-- how many objects of each kind the extension has
+SELECT (SELECT relname FROM pg_class WHERE oid = d.classid) AS catalog, count(*),
+       count(obj_description(d.objid, (SELECT relname FROM pg_class WHERE oid = d.classid))) AS commented
+FROM pg_depend d
+WHERE d.refclassid = 'pg_extension'::regclass
+  AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'chess')
+  AND d.deptype = 'e'
+GROUP BY 1 ORDER BY 1;
