@@ -13,14 +13,42 @@
 #define BB_RANK_1	((Bitboard) 0x00000000000000FFULL)
 #define BB_RANK_8	((Bitboard) 0xFF00000000000000ULL)
 #define BB_FILE_A	((Bitboard) 0x0101010101010101ULL)
+#define BB_FILE_H	((Bitboard) 0x8080808080808080ULL)
+
+/* A magic bitboard entry: attacks[((occupied & mask) * magic) >> shift]. */
+typedef struct Magic
+{
+	Bitboard	mask;
+	Bitboard	magic;
+	Bitboard   *attacks;
+	unsigned	shift;
+} Magic;
 
 extern Bitboard bb_knight[64];
 extern Bitboard bb_king[64];
 extern Bitboard bb_pawn_attacks[2][64];	/* squares a pawn of that colour attacks */
+extern Bitboard bb_between[64][64];	/* squares strictly between two aligned squares */
+extern Bitboard bb_line[64][64];	/* the whole line through two aligned squares */
+extern Magic bb_rook_magics[64];
+extern Magic bb_bishop_magics[64];
 
 extern void bb_init(void);
-extern Bitboard bb_bishop_attacks(Square sq, Bitboard occupied);
-extern Bitboard bb_rook_attacks(Square sq, Bitboard occupied);
+
+static inline Bitboard
+bb_rook_attacks(Square sq, Bitboard occupied)
+{
+	const Magic *m = &bb_rook_magics[sq];
+
+	return m->attacks[((occupied & m->mask) * m->magic) >> m->shift];
+}
+
+static inline Bitboard
+bb_bishop_attacks(Square sq, Bitboard occupied)
+{
+	const Magic *m = &bb_bishop_magics[sq];
+
+	return m->attacks[((occupied & m->mask) * m->magic) >> m->shift];
+}
 
 static inline int
 bb_count(Bitboard b)

@@ -254,6 +254,7 @@ fen_write(const Position *pos, char out[FEN_MAX_LENGTH])
 {
 	static const char castle_letters[4] = {'K', 'Q', 'k', 'q'};
 	char	   *p = out;
+	Square		ep = position_canonical_ep(pos);
 	int			rank,
 				file,
 				i;
@@ -290,11 +291,11 @@ fen_write(const Position *pos, char out[FEN_MAX_LENGTH])
 		if (pos->castling & (1 << i))
 			*p++ = castle_letters[i];
 	*p++ = ' ';
-	if (pos->ep == SQ_NONE)
+	if (ep == SQ_NONE)
 		*p++ = '-';
 	else
 	{
-		square_write(pos->ep, p);
+		square_write(ep, p);
 		p += 2;
 	}
 	snprintf(p, (size_t) (FEN_MAX_LENGTH - (p - out)), " %u %u",

@@ -93,6 +93,13 @@ position_ep_capture_legal(const Position *pos, Square ep)
 	return false;
 }
 
+/* The en passant square as FEN and the packed form show it: only when legal. */
+Square
+position_canonical_ep(const Position *pos)
+{
+	return pos->ep != SQ_NONE && position_ep_capture_legal(pos, pos->ep) ? pos->ep : SQ_NONE;
+}
+
 static bool
 fail(PositionError *err, PositionErrorCode code, const char *fmt,...)
 	__attribute__((format(printf, 3, 4)));
@@ -221,6 +228,7 @@ position_pack(const Position *pos, uint8_t out[PACKED_POSITION_SIZE])
 {
 	Bitboard	occ = position_occupied(pos);
 	Bitboard	rest = occ;
+	Square		ep = position_canonical_ep(pos);
 	int			i = 0;
 
 	memset(out, 0, PACKED_POSITION_SIZE);
@@ -233,7 +241,7 @@ position_pack(const Position *pos, uint8_t out[PACKED_POSITION_SIZE])
 		out[8 + i / 2] |= (uint8_t) (pos->board[sq] << (4 * (i & 1)));
 	}
 	out[24] = (uint8_t) (pos->side | (pos->castling << 1));
-	out[25] = (uint8_t) (pos->ep == SQ_NONE ? 0 : pos->ep + 1);
+	out[25] = (uint8_t) (ep == SQ_NONE ? 0 : ep + 1);
 	out[26] = (uint8_t) pos->halfmove;
 	out[27] = (uint8_t) (pos->halfmove >> 8);
 	out[28] = (uint8_t) pos->fullmove;

@@ -117,6 +117,7 @@ position_king(const Position *pos, Color c)
 extern Bitboard position_attackers(const Position *pos, Square sq, Bitboard occupied);
 extern bool position_in_check(const Position *pos);
 extern bool position_ep_capture_legal(const Position *pos, Square ep);
+extern Square position_canonical_ep(const Position *pos);
 
 extern bool position_validate(Position *pos, PositionError *err);
 

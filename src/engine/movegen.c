@@ -1,0 +1,357 @@
+/*
+ * movegen.c — legal and pseudo-legal move generation.
+ *
+ * The legal generator does not play each move to test it.  It computes the
+ * pieces that give check and the pieces of its own that are pinned to the
+ * king, then:
+ *   - the king goes to squares that no enemy piece attacks, the king itself
+ *     taken off the board so that it cannot hide behind itself on a line;
+ *   - in double check nothing else moves;
+ *   - in single check the other pieces may only capture the checker or step
+ *     between it and the king (the check mask);
+ *   - a pinned piece moves only along the line through the king and itself;
+ *   - en passant, which takes two pawns off one rank at once, is tested by
+ *     computing the attacks on the king after the capture;
+ *   - castling needs the right, empty squares between king and rook, and no
+ *     attack on the king's square, the square it crosses and the one it
+ *     lands on.
+ * In counting mode the same code adds up target sets with popcount instead
+ * of writing moves: perft's leaves need only the number.
+ */
+#include "movegen.h"
+
+#define BB_RANK_3	((Bitboard) 0x0000000000FF0000ULL)
+#define BB_RANK_6	((Bitboard) 0x0000FF0000000000ULL)
+
+/* Squares between king and rook that must be empty, and the king's path. */
+typedef struct CastleRule
+{
+	uint8_t		right;
+	Square		king_from;
+	Square		king_to;
+	Bitboard	empty;			/* squares between king and rook */
+	Square		cross;			/* the square the king crosses */
+} CastleRule;
+
+static const CastleRule castle_rules[2][2] = {
+	{
+		{CASTLE_WK, SQ_E1, SQ_G1, SQ_BB(SQ_F1) | SQ_BB(SQ_G1), SQ_F1},
+		{CASTLE_WQ, SQ_E1, SQ_C1, SQ_BB(SQ_B1) | SQ_BB(SQ_C1) | SQ_BB(SQ_D1), SQ_D1},
+	},
+	{
+		{CASTLE_BK, SQ_E8, SQ_G8, SQ_BB(SQ_F8) | SQ_BB(SQ_G8), SQ_F8},
+		{CASTLE_BQ, SQ_E8, SQ_C8, SQ_BB(SQ_B8) | SQ_BB(SQ_C8) | SQ_BB(SQ_D8), SQ_D8},
+	},
+};
+
+/* Pieces of colour c attacking sq, with the given occupancy. */
+static inline Bitboard
+attackers_by(const Position *pos, Square sq, Bitboard occupied, Color c)
+{
+	Bitboard	them = pos->by_color[c];
+
+	return ((bb_pawn_attacks[c ^ 1][sq] & pos->by_kind[PAWN]) |
+			(bb_knight[sq] & pos->by_kind[KNIGHT]) |
+			(bb_king[sq] & pos->by_kind[KING]) |
+			(bb_bishop_attacks(sq, occupied) & (pos->by_kind[BISHOP] | pos->by_kind[QUEEN])) |
+			(bb_rook_attacks(sq, occupied) & (pos->by_kind[ROOK] | pos->by_kind[QUEEN]))) & them;
+}
+
+/* Whether capturing en passant from `from` leaves the own king safe. */
+static inline bool
+ep_capture_safe(const Position *pos, Square from, Square ep, Square king)
+{
+	Color		us = (Color) pos->side;
+	Square		captured = (Square) (us == WHITE ? ep - 8 : ep + 8);
+	Bitboard	occ = (position_occupied(pos) ^ SQ_BB(from) ^ SQ_BB(captured)) | SQ_BB(ep);
+
+	return (attackers_by(pos, king, occ, (Color) (us ^ 1)) & ~SQ_BB(captured)) == 0;
+}
+
+/*
+ * Adds the moves from `from` to each square of targets: written, or counted.
+ */
+#define ADD_TARGETS(from, targets) \
+	do { \
+		Bitboard	t_ = (targets); \
+		if (count_only) \
+			n += bb_count(t_); \
+		else \
+			while (t_) \
+				out[n++] = MOVE_MAKE((from), bb_pop(&t_), NO_KIND); \
+	} while (0)
+
+/* Adds pawn moves to each square of targets, from (to - delta); promotions fourfold. */
+#define ADD_PAWN_TARGETS(targets, delta) \
+	do { \
+		Bitboard	t_ = (targets) & ~(BB_RANK_1 | BB_RANK_8); \
+		Bitboard	p_ = (targets) & (BB_RANK_1 | BB_RANK_8); \
+		if (count_only) \
+			n += bb_count(t_) + 4 * bb_count(p_); \
+		else \
+		{ \
+			while (t_) \
+			{ \
+				Square to_ = bb_pop(&t_); \
+				out[n++] = MOVE_MAKE(to_ - (delta), to_, NO_KIND); \
+			} \
+			while (p_) \
+			{ \
+				Square to_ = bb_pop(&p_); \
+				out[n++] = MOVE_MAKE(to_ - (delta), to_, QUEEN); \
+				out[n++] = MOVE_MAKE(to_ - (delta), to_, ROOK); \
+				out[n++] = MOVE_MAKE(to_ - (delta), to_, BISHOP); \
+				out[n++] = MOVE_MAKE(to_ - (delta), to_, KNIGHT); \
+			} \
+		} \
+	} while (0)
+
+/*
+ * Pawn moves of the pawns in `pawns` (all unpinned, or one pinned pawn with
+ * allowed already restricted to its pin line), onto squares of allowed.
+ */
+#define GEN_PAWNS(pawns, allowed) \
+	do { \
+		Bitboard	pw_ = (pawns); \
+		Bitboard	al_ = (allowed); \
+		if (us == WHITE) \
+		{ \
+			Bitboard	one_ = (pw_ << 8) & ~occ; \
+			Bitboard	two_ = ((one_ & BB_RANK_3) << 8) & ~occ; \
+			ADD_PAWN_TARGETS(one_ & al_, 8); \
+			ADD_PAWN_TARGETS(two_ & al_, 16); \
+			ADD_PAWN_TARGETS(((pw_ & ~BB_FILE_H) << 9) & enemy & al_, 9); \
+			ADD_PAWN_TARGETS(((pw_ & ~BB_FILE_A) << 7) & enemy & al_, 7); \
+		} \
+		else \
+		{ \
+			Bitboard	one_ = (pw_ >> 8) & ~occ; \
+			Bitboard	two_ = ((one_ & BB_RANK_6) >> 8) & ~occ; \
+			ADD_PAWN_TARGETS(one_ & al_, -8); \
+			ADD_PAWN_TARGETS(two_ & al_, -16); \
+			ADD_PAWN_TARGETS(((pw_ & ~BB_FILE_H) >> 7) & enemy & al_, -7); \
+			ADD_PAWN_TARGETS(((pw_ & ~BB_FILE_A) >> 9) & enemy & al_, -9); \
+		} \
+	} while (0)
+
+static inline __attribute__((always_inline)) int
+generate_legal(const Position *pos, Move *out, const bool count_only)
+{
+	Color		us = (Color) pos->side;
+	Color		them = (Color) (us ^ 1);
+	Bitboard	own = pos->by_color[us];
+	Bitboard	enemy = pos->by_color[them];
+	Bitboard	occ = own | enemy;
+	Square		king = position_king(pos, us);
+	Bitboard	checkers = attackers_by(pos, king, occ, them);
+	Bitboard	mask,
+				pinned = 0,
+				snipers,
+				b;
+	int			n = 0;
+
+	/* the king, off the board while its targets are tested */
+	b = bb_king[king] & ~own;
+	while (b)
+	{
+		Square		to = bb_pop(&b);
+
+		if (!attackers_by(pos, to, occ ^ SQ_BB(king), them))
+		{
+			if (count_only)
+				n++;
+			else
+				out[n++] = MOVE_MAKE(king, to, NO_KIND);
+		}
+	}
+	if (checkers & (checkers - 1))
+		return n;				/* double check */
+
+	mask = checkers ? (bb_between[king][bb_lsb(checkers)] | checkers) : ~own;
+	mask &= ~own;
+
+	/* pins: enemy sliders that see the king through exactly one own piece */
+	snipers = (bb_rook_attacks(king, enemy) & (pos->by_kind[ROOK] | pos->by_kind[QUEEN]) & enemy) |
+		(bb_bishop_attacks(king, enemy) & (pos->by_kind[BISHOP] | pos->by_kind[QUEEN]) & enemy);
+	while (snipers)
+	{
+		Bitboard	between = bb_between[king][bb_pop(&snipers)] & occ;
+
+		if (between && !(between & (between - 1)) && (between & own))
+			pinned |= between;
+	}
+
+	/* knights: a pinned knight never moves */
+	b = pos->by_kind[KNIGHT] & own & ~pinned;
+	while (b)
+	{
+		Square		from = bb_pop(&b);
+
+		ADD_TARGETS(from, bb_knight[from] & mask);
+	}
+	/* bishops, rooks and queens */
+	b = (pos->by_kind[BISHOP] | pos->by_kind[QUEEN]) & own;
+	while (b)
+	{
+		Square		from = bb_pop(&b);
+		Bitboard	t = bb_bishop_attacks(from, occ) & mask;
+
+		if (pinned & SQ_BB(from))
+			t &= bb_line[king][from];
+		ADD_TARGETS(from, t);
+	}
+	b = (pos->by_kind[ROOK] | pos->by_kind[QUEEN]) & own;
+	while (b)
+	{
+		Square		from = bb_pop(&b);
+		Bitboard	t = bb_rook_attacks(from, occ) & mask;
+
+		if (pinned & SQ_BB(from))
+			t &= bb_line[king][from];
+		ADD_TARGETS(from, t);
+	}
+
+	/* pawns: the unpinned ones together, each pinned one on its line */
+	b = pos->by_kind[PAWN] & own;
+	GEN_PAWNS(b & ~pinned, mask);
+	b &= pinned;
+	while (b)
+	{
+		Square		from = bb_pop(&b);
+
+		GEN_PAWNS(SQ_BB(from), mask & bb_line[king][from]);
+	}
+	if (pos->ep != SQ_NONE)
+	{
+		b = bb_pawn_attacks[them][pos->ep] & pos->by_kind[PAWN] & own;
+		while (b)
+		{
+			Square		from = bb_pop(&b);
+
+			if (ep_capture_safe(pos, from, pos->ep, king))
+			{
+				if (count_only)
+					n++;
+				else
+					out[n++] = MOVE_MAKE(from, pos->ep, NO_KIND);
+			}
+		}
+	}
+
+	/* castling */
+	if (!checkers && (pos->castling & (us == WHITE ? (CASTLE_WK | CASTLE_WQ) : (CASTLE_BK | CASTLE_BQ))))
+	{
+		int			i;
+
+		for (i = 0; i < 2; i++)
+		{
+			const CastleRule *r = &castle_rules[us][i];
+
+			if ((pos->castling & r->right) && !(occ & r->empty) &&
+				!attackers_by(pos, r->cross, occ, them) &&
+				!attackers_by(pos, r->king_to, occ, them))
+			{
+				if (count_only)
+					n++;
+				else
+					out[n++] = MOVE_MAKE(r->king_from, r->king_to, NO_KIND);
+			}
+		}
+	}
+	return n;
+}
+
+int
+gen_legal(const Position *pos, Move *out)
+{
+	return generate_legal(pos, out, false);
+}
+
+int
+count_legal(const Position *pos)
+{
+	return generate_legal(pos, NULL, true);
+}
+
+int
+gen_pseudo_legal(const Position *pos, Move *out)
+{
+	const bool	count_only = false;
+	Color		us = (Color) pos->side;
+	Color		them = (Color) (us ^ 1);
+	Bitboard	own = pos->by_color[us];
+	Bitboard	enemy = pos->by_color[them];
+	Bitboard	occ = own | enemy;
+	Bitboard	b;
+	int			n = 0,
+				i;
+
+	b = own;
+	while (b)
+	{
+		Square		from = bb_pop(&b);
+		Bitboard	t;
+
+		switch (PIECE_KIND(pos->board[from]))
+		{
+			case KNIGHT:
+				t = bb_knight[from];
+				break;
+			case BISHOP:
+				t = bb_bishop_attacks(from, occ);
+				break;
+			case ROOK:
+				t = bb_rook_attacks(from, occ);
+				break;
+			case QUEEN:
+				t = bb_bishop_attacks(from, occ) | bb_rook_attacks(from, occ);
+				break;
+			case KING:
+				t = bb_king[from];
+				break;
+			default:
+				continue;		/* pawns below */
+		}
+		ADD_TARGETS(from, t & ~own);
+	}
+	GEN_PAWNS(pos->by_kind[PAWN] & own, ~(Bitboard) 0);
+	if (pos->ep != SQ_NONE)
+	{
+		b = bb_pawn_attacks[them][pos->ep] & pos->by_kind[PAWN] & own;
+		while (b)
+			out[n++] = MOVE_MAKE(bb_pop(&b), pos->ep, NO_KIND);
+	}
+	for (i = 0; i < 2; i++)
+	{
+		const CastleRule *r = &castle_rules[us][i];
+
+		if ((pos->castling & r->right) && !(occ & r->empty))
+			out[n++] = MOVE_MAKE(r->king_from, r->king_to, NO_KIND);
+	}
+	return n;
+}
+
+bool
+move_is_legal(const Position *pos, Move m)
+{
+	Move		moves[MAX_MOVES];
+	int			n = gen_legal(pos, moves),
+				i;
+
+	for (i = 0; i < n; i++)
+		if (moves[i] == m)
+			return true;
+	return false;
+}
+
+bool
+position_is_checkmate(const Position *pos)
+{
+	return position_in_check(pos) && count_legal(pos) == 0;
+}
+
+bool
+position_is_stalemate(const Position *pos)
+{
+	return !position_in_check(pos) && count_legal(pos) == 0;
+}

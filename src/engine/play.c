@@ -1,0 +1,403 @@
+/*
+ * play.c — making a move, explaining why a move is illegal, and perft.
+ */
+#include "movegen.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Castling rights that survive a move from or to each square. */
+static uint8_t
+castle_keep(Square sq)
+{
+	switch (sq)
+	{
+		case SQ_E1: return (uint8_t) ~(CASTLE_WK | CASTLE_WQ);
+		case SQ_H1: return (uint8_t) ~CASTLE_WK;
+		case SQ_A1: return (uint8_t) ~CASTLE_WQ;
+		case SQ_E8: return (uint8_t) ~(CASTLE_BK | CASTLE_BQ);
+		case SQ_H8: return (uint8_t) ~CASTLE_BK;
+		case SQ_A8: return (uint8_t) ~CASTLE_BQ;
+		default: return (uint8_t) CASTLE_ALL;
+	}
+}
+
+static inline void
+remove_piece(Position *pos, Square sq)
+{
+	Piece		pc = pos->board[sq];
+
+	pos->by_color[PIECE_COLOR(pc)] ^= SQ_BB(sq);
+	pos->by_kind[PIECE_KIND(pc)] ^= SQ_BB(sq);
+	pos->board[sq] = NO_PIECE;
+}
+
+static inline void
+move_piece(Position *pos, Square from, Square to)
+{
+	Piece		pc = pos->board[from];
+	Bitboard	both = SQ_BB(from) | SQ_BB(to);
+
+	pos->by_color[PIECE_COLOR(pc)] ^= both;
+	pos->by_kind[PIECE_KIND(pc)] ^= both;
+	pos->board[to] = pc;
+	pos->board[from] = NO_PIECE;
+}
+
+void
+position_play(Position *pos, Move m)
+{
+	Square		from = MOVE_FROM(m);
+	Square		to = MOVE_TO(m);
+	Color		us = (Color) pos->side;
+	PieceKind	kind = PIECE_KIND(pos->board[from]);
+	bool		reset = kind == PAWN || pos->board[to] != NO_PIECE;
+	Square		ep = pos->ep;
+
+	pos->ep = SQ_NONE;
+	if (pos->board[to] != NO_PIECE)
+		remove_piece(pos, to);
+	move_piece(pos, from, to);
+	if (kind == PAWN)
+	{
+		if (to == ep)
+			remove_piece(pos, (Square) (us == WHITE ? to - 8 : to + 8));
+		else if (to - from == 16 || from - to == 16)
+		{
+			Square		mid = (Square) ((from + to) / 2);
+
+			if (bb_pawn_attacks[us][mid] & position_bb(pos, (Color) (us ^ 1), PAWN))
+				pos->ep = mid;
+		}
+		else if (MOVE_PROMO(m) != NO_KIND)
+		{
+			remove_piece(pos, to);
+			position_put(pos, to, PIECE_MAKE(us, MOVE_PROMO(m)));
+		}
+	}
+	else if (kind == KING && (to - from == 2 || from - to == 2))
+	{
+		/* castling: the rook jumps over the king */
+		if (to > from)
+			move_piece(pos, (Square) (from + 3), (Square) (from + 1));
+		else
+			move_piece(pos, (Square) (from - 4), (Square) (from - 1));
+	}
+	pos->castling &= castle_keep(from) & castle_keep(to);
+	if (reset)
+		pos->halfmove = 0;
+	else if (pos->halfmove < UINT16_MAX)
+		pos->halfmove++;
+	if (us == BLACK && pos->fullmove < UINT16_MAX)
+		pos->fullmove++;
+	pos->side = (uint8_t) (us ^ 1);
+}
+
+/* The first occupied square between from and to, walking from `from`. */
+static Square
+first_blocker(Bitboard blockers, Square from, Square to)
+{
+	return to > from ? bb_lsb(blockers) : (Square) (63 - __builtin_clzll(blockers));
+}
+
+/* Pieces of colour c attacking sq. */
+static Bitboard
+attackers_of(const Position *pos, Square sq, Color c)
+{
+	return position_attackers(pos, sq, position_occupied(pos)) & pos->by_color[c];
+}
+
+static MoveVerdict
+diagnose_castling(const Position *pos, Move m, Square *where)
+{
+	Color		us = (Color) pos->side;
+	Color		them = (Color) (us ^ 1);
+	Square		from = MOVE_FROM(m);
+	Square		to = MOVE_TO(m);
+	bool		kingside = to > from;
+	uint8_t		right = us == WHITE ? (kingside ? CASTLE_WK : CASTLE_WQ) :
+		(kingside ? CASTLE_BK : CASTLE_BQ);
+	Square		rook = (Square) (kingside ? from + 3 : from - 4);
+	Bitboard	between = bb_between[from][rook] & position_occupied(pos);
+	Square		cross = (Square) (kingside ? from + 1 : from - 1);
+
+	if (!(pos->castling & right))
+		return MV_CASTLE_NO_RIGHT;
+	if (between)
+	{
+		*where = first_blocker(between, from, rook);
+		return MV_CASTLE_BLOCKED;
+	}
+	if (position_in_check(pos))
+		return MV_CASTLE_IN_CHECK;
+	if (attackers_of(pos, cross, them))
+	{
+		*where = cross;
+		return MV_CASTLE_THROUGH_CHECK;
+	}
+	if (attackers_of(pos, to, them))
+	{
+		*where = to;
+		return MV_CASTLE_INTO_CHECK;
+	}
+	return MV_LEGAL;
+}
+
+/*
+ * Why m is or is not legal in pos, stage by stage: the piece on the
+ * from-square, castling, the piece's movement, blocked paths, the target
+ * square, promotion, and last the safety of the own king.
+ */
+MoveVerdict
+move_diagnose(const Position *pos, Move m, Square *where)
+{
+	Color		us = (Color) pos->side;
+	Color		them = (Color) (us ^ 1);
+	Square		from = MOVE_FROM(m);
+	Square		to = MOVE_TO(m);
+	Piece		pc = pos->board[from];
+	PieceKind	kind = PIECE_KIND(pc);
+	Bitboard	occ = position_occupied(pos);
+	Bitboard	reach;
+	Position	after;
+	Bitboard	checkers;
+
+	*where = SQ_NONE;
+	if (m == MOVE_NULL)
+		return MV_NULL_MOVE;
+	if (pc == NO_PIECE)
+	{
+		*where = from;
+		return MV_NO_PIECE;
+	}
+	if (PIECE_COLOR(pc) != us)
+	{
+		*where = from;
+		return MV_WRONG_SIDE;
+	}
+	if (kind == KING && from == (us == WHITE ? SQ_E1 : SQ_E8) &&
+		(to == from + 2 || to == from - 2) && MOVE_PROMO(m) == NO_KIND)
+	{
+		MoveVerdict v = diagnose_castling(pos, m, where);
+
+		if (v != MV_LEGAL)
+			return v;
+		/* castling that passes these tests is legal */
+		return MV_LEGAL;
+	}
+
+	if (kind == PAWN)
+	{
+		int			forward = us == WHITE ? 8 : -8;
+		int			start_rank = us == WHITE ? 1 : 6;
+
+		if (to == from + forward || (to == from + 2 * forward && SQ_RANK(from) == start_rank))
+		{
+			if (to == from + 2 * forward && (occ & SQ_BB(from + forward)))
+			{
+				*where = (Square) (from + forward);
+				return MV_PATH_BLOCKED;
+			}
+			if (occ & SQ_BB(to))
+			{
+				*where = to;
+				return MV_PAWN_BLOCKED;
+			}
+		}
+		else if (bb_pawn_attacks[us][from] & SQ_BB(to))
+		{
+			if (pos->by_color[us] & SQ_BB(to))
+			{
+				*where = to;
+				return MV_OWN_PIECE;
+			}
+			if (!(pos->by_color[them] & SQ_BB(to)) && to != pos->ep)
+			{
+				*where = to;
+				return MV_PAWN_CAPTURE_ONLY;
+			}
+		}
+		else
+			return MV_CANNOT_MOVE_THAT_WAY;
+		if ((SQ_BB(to) & (BB_RANK_1 | BB_RANK_8)) && MOVE_PROMO(m) == NO_KIND)
+			return MV_PROMOTION_MISSING;
+	}
+	else
+	{
+		switch (kind)
+		{
+			case KNIGHT:
+				reach = bb_knight[from];
+				break;
+			case BISHOP:
+				reach = bb_bishop_attacks(from, 0);
+				break;
+			case ROOK:
+				reach = bb_rook_attacks(from, 0);
+				break;
+			case QUEEN:
+				reach = bb_bishop_attacks(from, 0) | bb_rook_attacks(from, 0);
+				break;
+			default:
+				reach = bb_king[from];
+				break;
+		}
+		if (!(reach & SQ_BB(to)))
+			return MV_CANNOT_MOVE_THAT_WAY;
+		if (kind != KNIGHT && kind != KING && (bb_between[from][to] & occ))
+		{
+			*where = first_blocker(bb_between[from][to] & occ, from, to);
+			return MV_PATH_BLOCKED;
+		}
+		if (pos->by_color[us] & SQ_BB(to))
+		{
+			*where = to;
+			return MV_OWN_PIECE;
+		}
+		if (MOVE_PROMO(m) != NO_KIND)
+		{
+			*where = from;
+			return MV_PROMOTION_NOT_PAWN;
+		}
+	}
+
+	after = *pos;
+	position_play(&after, m);
+	checkers = attackers_of(&after, position_king(&after, us), them);
+	if (checkers)
+	{
+		*where = bb_lsb(checkers);
+		return kind == KING ? MV_KING_INTO_CHECK : MV_LEAVES_KING_IN_CHECK;
+	}
+	return MV_LEGAL;
+}
+
+static const char *const side_names[2] = {"White", "Black"};
+
+void
+move_verdict_message(const Position *pos, Move m, MoveVerdict verdict, Square where,
+					 char *out, size_t size)
+{
+	Color		us = (Color) pos->side;
+	Square		from = MOVE_FROM(m);
+	Square		to = MOVE_TO(m);
+	Piece		pc = pos->board[from];
+	char		f[3],
+				t[3],
+				w[3] = "-";
+	const char *wing = to > from ? "kingside (O-O)" : "queenside (O-O-O)";
+	const char *what = pc != NO_PIECE ? kind_name(PIECE_KIND(pc)) : "piece";
+	const char *where_what = where != SQ_NONE && pos->board[where] != NO_PIECE ?
+		kind_name(PIECE_KIND(pos->board[where])) : "piece";
+
+	square_write(from, f);
+	square_write(to, t);
+	if (where != SQ_NONE)
+		square_write(where, w);
+
+	switch (verdict)
+	{
+		case MV_LEGAL:
+			snprintf(out, size, "The move is legal.");
+			break;
+		case MV_NULL_MOVE:
+			snprintf(out, size, "The null move 0000 is not a move of the game.");
+			break;
+		case MV_NO_PIECE:
+			snprintf(out, size, "There is no piece on %s.", f);
+			break;
+		case MV_WRONG_SIDE:
+			snprintf(out, size, "The %s on %s is %s's, and it is %s's move.",
+					 what, f, side_names[us ^ 1], side_names[us]);
+			break;
+		case MV_CANNOT_MOVE_THAT_WAY:
+			snprintf(out, size, "A %s cannot move from %s to %s.", what, f, t);
+			break;
+		case MV_PAWN_CAPTURE_ONLY:
+			snprintf(out, size,
+					 "A pawn moves diagonally only to capture, and %s holds no %s piece and is not the en passant square.",
+					 t, us == WHITE ? "black" : "white");
+			break;
+		case MV_PAWN_BLOCKED:
+			snprintf(out, size, "The pawn on %s is blocked: %s is occupied, and a pawn captures only diagonally.",
+					 f, w);
+			break;
+		case MV_PATH_BLOCKED:
+			snprintf(out, size, "The path of the %s from %s to %s is blocked at %s.", what, f, t, w);
+			break;
+		case MV_OWN_PIECE:
+			snprintf(out, size, "The target square %s holds %s's own %s.", w, side_names[us], where_what);
+			break;
+		case MV_CASTLE_NO_RIGHT:
+			snprintf(out, size, "%s has no right to castle %s.", side_names[us], wing);
+			break;
+		case MV_CASTLE_BLOCKED:
+			snprintf(out, size, "%s cannot castle %s: %s, between king and rook, is occupied.",
+					 side_names[us], wing, w);
+			break;
+		case MV_CASTLE_IN_CHECK:
+			snprintf(out, size, "%s cannot castle %s out of check.", side_names[us], wing);
+			break;
+		case MV_CASTLE_THROUGH_CHECK:
+			snprintf(out, size, "%s cannot castle %s: the king would cross %s, which is attacked.",
+					 side_names[us], wing, w);
+			break;
+		case MV_CASTLE_INTO_CHECK:
+			snprintf(out, size, "%s cannot castle %s: the king would land on %s, which is attacked.",
+					 side_names[us], wing, w);
+			break;
+		case MV_PROMOTION_MISSING:
+			snprintf(out, size, "The pawn reaching %s must promote: add n, b, r or q, as in %s%sq.",
+					 t, f, t);
+			break;
+		case MV_PROMOTION_NOT_PAWN:
+			snprintf(out, size, "Only a pawn promotes, and the piece on %s is a %s.", f, what);
+			break;
+		case MV_KING_INTO_CHECK:
+			snprintf(out, size, "The king cannot move to %s: the %s on %s attacks it.", t, where_what, w);
+			break;
+		case MV_LEAVES_KING_IN_CHECK:
+			snprintf(out, size, "The move would leave %s's king in check from the %s on %s.",
+					 side_names[us], where_what, w);
+			break;
+	}
+}
+
+typedef struct PerftContext
+{
+	PerftPoll	poll;
+	void	   *arg;
+} PerftContext;
+
+static uint64_t
+perft_inner(const Position *pos, int depth, const PerftContext *ctx)
+{
+	Move		moves[MAX_MOVES];
+	uint64_t	total = 0;
+	int			n,
+				i;
+
+	if (depth == 1)
+		return (uint64_t) count_legal(pos);
+	if (ctx->poll && depth >= 3)
+		ctx->poll(ctx->arg);
+	n = gen_legal(pos, moves);
+	for (i = 0; i < n; i++)
+	{
+		Position	child = *pos;
+
+		position_play(&child, moves[i]);
+		total += perft_inner(&child, depth - 1, ctx);
+	}
+	return total;
+}
+
+uint64_t
+perft(const Position *pos, int depth, PerftPoll poll, void *arg)
+{
+	PerftContext ctx = {poll, arg};
+
+	if (depth <= 0)
+		return 1;
+	return perft_inner(pos, depth, &ctx);
+}

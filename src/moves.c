@@ -1,0 +1,311 @@
+/*
+ * moves.c — move generation in SQL: legal_moves, pseudo_legal_moves, play,
+ * is_legal, successors, check/mate/stalemate, attackers, perft,
+ * polyglot_key.
+ */
+#include "chess.h"
+
+#include "engine/movegen.h"
+#include "engine/polyglot.h"
+
+#include "access/htup_details.h"
+#include "funcapi.h"
+#include "miscadmin.h"
+#include "utils/builtins.h"
+
+/* perft depth limit: deeper searches would run for years and overflow bigint */
+#define PERFT_MAX_DEPTH 20
+
+/* The moves of one position, handed out one per call. */
+typedef struct MoveSet
+{
+	int			count;
+	int			next;
+	Move		moves[MAX_MOVES];
+} MoveSet;
+
+/* Value-per-call SRF over the moves that generate() writes. */
+static Datum
+move_srf(FunctionCallInfo fcinfo, int (*generate) (const Position *, Move *))
+{
+	FuncCallContext *funcctx;
+	MoveSet    *set;
+
+	if (SRF_IS_FIRSTCALL())
+	{
+		MemoryContext oldcontext;
+		Position	pos;
+
+		funcctx = SRF_FIRSTCALL_INIT();
+		oldcontext = MemoryContextSwitchTo(funcctx->multi_call_memory_ctx);
+		set = palloc(sizeof(MoveSet));
+		position_from_datum(PG_GETARG_POSITION_P(0), &pos);
+		set->count = generate(&pos, set->moves);
+		set->next = 0;
+		funcctx->user_fctx = set;
+		MemoryContextSwitchTo(oldcontext);
+	}
+	funcctx = SRF_PERCALL_SETUP();
+	set = funcctx->user_fctx;
+	if (set->next < set->count)
+		SRF_RETURN_NEXT(funcctx, MoveGetDatum(set->moves[set->next++]));
+	SRF_RETURN_DONE(funcctx);
+}
+
+/* legal_moves(position) → SETOF move */
+PG_FUNCTION_INFO_V1(position_legal_moves);
+Datum
+position_legal_moves(PG_FUNCTION_ARGS)
+{
+	return move_srf(fcinfo, gen_legal);
+}
+
+/* pseudo_legal_moves(position) → SETOF move */
+PG_FUNCTION_INFO_V1(position_pseudo_legal_moves);
+Datum
+position_pseudo_legal_moves(PG_FUNCTION_ARGS)
+{
+	return move_srf(fcinfo, gen_pseudo_legal);
+}
+
+/*
+ * Raises the error for an illegal move, naming the stage that rejects it.
+ */
+static void
+report_illegal_move(const Position *pos, Move m)
+{
+	Square		where;
+	MoveVerdict verdict = move_diagnose(pos, m, &where);
+	char		detail[256];
+	char		uci[6];
+	char		fen[FEN_MAX_LENGTH];
+
+	if (verdict == MV_LEGAL)
+		elog(ERROR, "move generator and move diagnosis disagree");
+	move_verdict_message(pos, m, verdict, where, detail, sizeof(detail));
+	move_write(m, uci);
+	fen_write(pos, fen);
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("illegal move %s in position %s", uci, fen),
+			 errdetail("%s", detail)));
+}
+
+/* play(position, move) → position */
+PG_FUNCTION_INFO_V1(position_play_move);
+Datum
+position_play_move(PG_FUNCTION_ARGS)
+{
+	Position	pos;
+	Move		m = PG_GETARG_MOVE(1);
+
+	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
+	if (!move_is_legal(&pos, m))
+		report_illegal_move(&pos, m);
+	position_play(&pos, m);
+	PG_RETURN_POSITION_P(position_to_datum(&pos));
+}
+
+/* is_legal(position, move) → boolean */
+PG_FUNCTION_INFO_V1(position_is_legal);
+Datum
+position_is_legal(PG_FUNCTION_ARGS)
+{
+	Position	pos;
+
+	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
+	PG_RETURN_BOOL(move_is_legal(&pos, PG_GETARG_MOVE(1)));
+}
+
+/* The state of successors(): the parent position and its legal moves. */
+typedef struct SuccessorSet
+{
+	Position	pos;
+	MoveSet		moves;
+} SuccessorSet;
+
+/* successors(position) → TABLE(move move, position position) */
+PG_FUNCTION_INFO_V1(position_successors);
+Datum
+position_successors(PG_FUNCTION_ARGS)
+{
+	FuncCallContext *funcctx;
+	SuccessorSet *set;
+
+	if (SRF_IS_FIRSTCALL())
+	{
+		MemoryContext oldcontext;
+		TupleDesc	tupdesc;
+
+		funcctx = SRF_FIRSTCALL_INIT();
+		oldcontext = MemoryContextSwitchTo(funcctx->multi_call_memory_ctx);
+		if (get_call_result_type(fcinfo, NULL, &tupdesc) != TYPEFUNC_COMPOSITE)
+			elog(ERROR, "return type must be a row type");
+		funcctx->tuple_desc = BlessTupleDesc(tupdesc);
+		set = palloc(sizeof(SuccessorSet));
+		position_from_datum(PG_GETARG_POSITION_P(0), &set->pos);
+		set->moves.count = gen_legal(&set->pos, set->moves.moves);
+		set->moves.next = 0;
+		funcctx->user_fctx = set;
+		MemoryContextSwitchTo(oldcontext);
+	}
+	funcctx = SRF_PERCALL_SETUP();
+	set = funcctx->user_fctx;
+	if (set->moves.next < set->moves.count)
+	{
+		Move		m = set->moves.moves[set->moves.next++];
+		Position	child = set->pos;
+		Datum		values[2];
+		bool		nulls[2] = {false, false};
+
+		position_play(&child, m);
+		values[0] = MoveGetDatum(m);
+		values[1] = PositionPGetDatum(position_to_datum(&child));
+		SRF_RETURN_NEXT(funcctx, HeapTupleGetDatum(heap_form_tuple(funcctx->tuple_desc,
+																	values, nulls)));
+	}
+	SRF_RETURN_DONE(funcctx);
+}
+
+PG_FUNCTION_INFO_V1(position_in_check_sql);
+Datum
+position_in_check_sql(PG_FUNCTION_ARGS)
+{
+	Position	pos;
+
+	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
+	PG_RETURN_BOOL(position_in_check(&pos));
+}
+
+PG_FUNCTION_INFO_V1(position_is_checkmate_sql);
+Datum
+position_is_checkmate_sql(PG_FUNCTION_ARGS)
+{
+	Position	pos;
+
+	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
+	PG_RETURN_BOOL(position_is_checkmate(&pos));
+}
+
+PG_FUNCTION_INFO_V1(position_is_stalemate_sql);
+Datum
+position_is_stalemate_sql(PG_FUNCTION_ARGS)
+{
+	Position	pos;
+
+	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
+	PG_RETURN_BOOL(position_is_stalemate(&pos));
+}
+
+/* attackers(position, square, colour text) → SETOF square, by square */
+PG_FUNCTION_INFO_V1(position_attackers_sql);
+Datum
+position_attackers_sql(PG_FUNCTION_ARGS)
+{
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	Position	pos;
+	Square		sq = PG_GETARG_SQUARE(1);
+	char	   *color_text = text_to_cstring(PG_GETARG_TEXT_PP(2));
+	Color		color;
+	Bitboard	attackers;
+
+	if (!color_parse(color_text, &color))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("invalid colour \"%s\"", color_text),
+				 errdetail("A colour is \"white\" (or \"w\") or \"black\" (or \"b\").")));
+	InitMaterializedSRF(fcinfo, 0);
+	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
+	attackers = position_attackers(&pos, sq, position_occupied(&pos)) & pos.by_color[color];
+	while (attackers)
+	{
+		Datum		value = SquareGetDatum(bb_pop(&attackers));
+		bool		isnull = false;
+
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, &value, &isnull);
+	}
+	return (Datum) 0;
+}
+
+static void
+perft_poll(void *arg pg_attribute_unused())
+{
+	CHECK_FOR_INTERRUPTS();
+}
+
+static void
+check_perft_depth(int32 depth, int32 min)
+{
+	if (depth < min)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("perft depth must be at least %d, not %d", min, depth)));
+	if (depth > PERFT_MAX_DEPTH)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("perft depth %d is too deep", depth),
+				 errdetail("The deepest perft accepted is %d; already depth 10 from the start position takes hours.",
+						   PERFT_MAX_DEPTH)));
+}
+
+/* perft(position, depth) → bigint */
+PG_FUNCTION_INFO_V1(position_perft);
+Datum
+position_perft(PG_FUNCTION_ARGS)
+{
+	Position	pos;
+	int32		depth = PG_GETARG_INT32(1);
+	uint64		nodes;
+
+	check_perft_depth(depth, 0);
+	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
+	nodes = perft(&pos, depth, perft_poll, NULL);
+	if (nodes > (uint64) PG_INT64_MAX)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("perft count is out of range for type bigint")));
+	PG_RETURN_INT64((int64) nodes);
+}
+
+/* perft_divide(position, depth) → TABLE(move move, nodes bigint) */
+PG_FUNCTION_INFO_V1(position_perft_divide);
+Datum
+position_perft_divide(PG_FUNCTION_ARGS)
+{
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	Position	pos;
+	int32		depth = PG_GETARG_INT32(1);
+	Move		moves[MAX_MOVES];
+	int			n,
+				i;
+
+	check_perft_depth(depth, 1);
+	InitMaterializedSRF(fcinfo, 0);
+	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
+	n = gen_legal(&pos, moves);
+	for (i = 0; i < n; i++)
+	{
+		Position	child = pos;
+		uint64		nodes;
+		Datum		values[2];
+		bool		nulls[2] = {false, false};
+
+		position_play(&child, moves[i]);
+		nodes = perft(&child, depth - 1, perft_poll, NULL);
+		values[0] = MoveGetDatum(moves[i]);
+		values[1] = Int64GetDatum((int64) nodes);
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+	}
+	return (Datum) 0;
+}
+
+/* polyglot_key(position) → bigint (the 64 bits, as a signed number) */
+PG_FUNCTION_INFO_V1(position_polyglot_key);
+Datum
+position_polyglot_key(PG_FUNCTION_ARGS)
+{
+	Position	pos;
+
+	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
+	PG_RETURN_INT64((int64) polyglot_key(&pos));
+}
