@@ -7,10 +7,15 @@
  * (canonical round trips over every position of the perft suites, and one
  * case per validation error), the packed form, and that arbitrary bytes given
  * to the packed-form reader never crash it and never yield a position that
- * is not canonical.  Prints "N passed, M failed" and exits non-zero on any
+ * is not canonical; magic slider attacks against a ray walk; and, in the
+ * suite positions and positions reached from them by seeded random play,
+ * that the legal generator, its counting mode, the pseudo-legal generator
+ * and the move diagnosis agree on every one of the 1,969 move values;
+ * Polyglot keys against the published vectors.  Prints "N passed, M failed" and exits non-zero on any
  * failure.
  */
-#include "engine/position.h"
+#include "engine/movegen.h"
+#include "engine/polyglot.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -347,6 +352,213 @@ test_packed_fuzz(void)
 	CHECK(noncanonical == 0, "%d accepted fuzz inputs were not canonical", noncanonical);
 }
 
+/* Slider attacks by walking the rays, to check the magic tables. */
+static Bitboard
+walk_attacks(int sq, Bitboard occ, bool diagonal)
+{
+	static const int df[2][4] = {{0, 1, 0, -1}, {1, 1, -1, -1}};
+	static const int dr[2][4] = {{1, 0, -1, 0}, {1, -1, -1, 1}};
+	Bitboard	result = 0;
+	int			d;
+
+	for (d = 0; d < 4; d++)
+	{
+		int			f = sq % 8 + df[diagonal][d],
+					r = sq / 8 + dr[diagonal][d];
+
+		for (; f >= 0 && f < 8 && r >= 0 && r < 8; f += df[diagonal][d], r += dr[diagonal][d])
+		{
+			result |= SQ_BB(r * 8 + f);
+			if (occ & SQ_BB(r * 8 + f))
+				break;
+		}
+	}
+	return result;
+}
+
+static uint64_t rng_state = 0x243F6A8885A308D3ULL;
+
+static uint64_t
+rng(void)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return rng_state;
+}
+
+static void
+test_magics(void)
+{
+	int			i,
+				bad = 0;
+
+	for (i = 0; i < 200000; i++)
+	{
+		int			sq = (int) (rng() % 64);
+		Bitboard	occ = rng() & rng();
+
+		if (bb_rook_attacks((Square) sq, occ) != walk_attacks(sq, occ, false) ||
+			bb_bishop_attacks((Square) sq, occ) != walk_attacks(sq, occ, true))
+			bad++;
+	}
+	CHECK(bad == 0, "%d magic attack sets differ from the ray walk", bad);
+}
+
+static bool
+in_list(const Move *moves, int n, Move m)
+{
+	int			i;
+
+	for (i = 0; i < n; i++)
+		if (moves[i] == m)
+			return true;
+	return false;
+}
+
+static bool
+is_king_safety_verdict(MoveVerdict v)
+{
+	return v == MV_KING_INTO_CHECK || v == MV_LEAVES_KING_IN_CHECK ||
+		v == MV_CASTLE_IN_CHECK || v == MV_CASTLE_THROUGH_CHECK || v == MV_CASTLE_INTO_CHECK;
+}
+
+static int	consistency_positions;
+static int	consistency_errors;
+
+/*
+ * The generators and the diagnosis agree on every move value in pos: a move
+ * is legal exactly when diagnosed legal; pseudo-legal exactly when diagnosed
+ * legal or rejected only for king safety; every legal move leads to a
+ * position that validates.
+ */
+static void
+check_consistency(const Position *pos, const char *fen)
+{
+	Move		legal[MAX_MOVES],
+				pseudo[MAX_MOVES];
+	int			nl = gen_legal(pos, legal);
+	int			np = gen_pseudo_legal(pos, pseudo);
+	int			value,
+				i,
+				j,
+				errors = 0;
+
+	consistency_positions++;
+	if (count_legal(pos) != nl)
+		errors++;
+	for (i = 0; i < nl; i++)
+		for (j = i + 1; j < nl; j++)
+			if (legal[i] == legal[j])
+				errors++;
+	for (value = 0; value < 65536; value++)
+	{
+		Move		m = (Move) value;
+		Square		where;
+		MoveVerdict v;
+
+		if (move_check(m) != MOVE_OK)
+			continue;
+		v = move_diagnose(pos, m, &where);
+		if ((v == MV_LEGAL) != in_list(legal, nl, m) ||
+			(v == MV_LEGAL || is_king_safety_verdict(v)) != in_list(pseudo, np, m))
+		{
+			char		uci[6];
+
+			move_write(m, uci);
+			if (errors++ < 3)
+				printf("  %s: move %s verdict %d, legal %d, pseudo %d\n", fen, uci, v,
+					   in_list(legal, nl, m), in_list(pseudo, np, m));
+		}
+		if (v == MV_LEGAL)
+		{
+			Position	after = *pos;
+			PositionError err;
+			uint8_t		packed[PACKED_POSITION_SIZE];
+
+			position_play(&after, m);
+			position_pack(&after, packed);
+			if (!position_unpack_checked(packed, &after, &err))
+			{
+				if (errors++ < 3)
+					printf("  %s: move %d leads to an invalid position: %s\n", fen, value, err.detail);
+			}
+		}
+	}
+	consistency_errors += errors;
+}
+
+/* Every suite position and 24 plies of seeded random play from each. */
+static void
+consistency_from_file(const char *path)
+{
+	FILE	   *f = fopen(path, "r");
+	char		line[1024];
+
+	if (!f)
+	{
+		CHECK(false, "cannot open %s", path);
+		return;
+	}
+	while (fgets(line, sizeof(line), f))
+	{
+		char	   *fen = strncmp(line, "epd ", 4) == 0 ? line + 4 : line;
+		Position	pos;
+		PositionError err;
+		int			ply;
+
+		if (fen == line && (line[0] < '1' || line[0] > 'r'))
+			continue;			/* not a FEN line */
+		fen[strcspn(fen, ";\r\n")] = '\0';
+		if (!fen_parse(fen, &pos, &err))
+			continue;			/* the round-trip test reports these */
+		for (ply = 0; ply < 24; ply++)
+		{
+			Move		moves[MAX_MOVES];
+			int			n;
+
+			check_consistency(&pos, fen);
+			n = gen_legal(&pos, moves);
+			if (n == 0)
+				break;
+			position_play(&pos, moves[rng() % (uint64_t) n]);
+		}
+	}
+	fclose(f);
+}
+
+static void
+test_polyglot(const char *path)
+{
+	FILE	   *f = fopen(path, "r");
+	char		line[512];
+	int			vectors = 0;
+
+	if (!f)
+	{
+		CHECK(false, "cannot open %s", path);
+		return;
+	}
+	while (fgets(line, sizeof(line), f))
+	{
+		char	   *fen = strtok(line, "\t");
+		char	   *hex = strtok(NULL, "\t\r\n");
+		Position	pos;
+		PositionError err;
+		unsigned long long expected;
+
+		if (!fen || !hex || fen[0] == '#')
+			continue;
+		expected = strtoull(hex, NULL, 16);
+		CHECK(fen_parse(fen, &pos, &err), "vector FEN %s", fen);
+		CHECK(polyglot_key(&pos) == expected, "polyglot key of %s: expected %016llx, got %016llx",
+			  fen, expected, (unsigned long long) polyglot_key(&pos));
+		vectors++;
+	}
+	fclose(f);
+	CHECK(vectors == 14, "read %d polyglot vectors", vectors);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -370,6 +582,17 @@ main(int argc, char **argv)
 		printf("round-tripped %d FENs of %s\n", n, files[i]);
 	}
 	test_packed_fuzz();
+	test_magics();
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+	{
+		snprintf(path, sizeof(path), "%s/%s", dir, files[i]);
+		consistency_from_file(path);
+	}
+	CHECK(consistency_errors == 0, "%d disagreements between generators and diagnosis",
+		  consistency_errors);
+	printf("checked every move value in %d positions\n", consistency_positions);
+	snprintf(path, sizeof(path), "%s/polyglot-vectors.tsv", dir);
+	test_polyglot(path);
 	printf("engine tests: %d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test: the engine's tests (also under AddressSanitizer and
-# UBSan) and pg_regress in a throwaway PostgreSQL 15 cluster.  Ends with the
+# UBSan), the perft suites and pg_regress in a throwaway PostgreSQL 15 cluster.  Ends with the
 # line "N passed, M failed" and exits non-zero when anything failed.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -45,6 +45,12 @@ count_from "$log/engine" "engine tests"
 echo "== engine tests under AddressSanitizer and UBSan"
 test/engine_test_sanitized "$data" 2>&1 | tee "$log/sanitized"
 count_from "$log/sanitized" "sanitized engine tests"
+
+echo "== perft suites (standard chess; Chess960 records are listed as skipped)"
+make -s PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config test/perft
+test/perft "$data/ethereal-standard.epd" "$data/cpw-perft-results.epd" \
+	"$data/python-chess-tricky.perft" 2>&1 | tee "$log/perft"
+count_from "$log/perft" "perft suites"
 
 echo "== pg_regress in a throwaway PostgreSQL 15 cluster"
 pg_virtualenv -v 15 make -s PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config installcheck \
