@@ -10,7 +10,8 @@ ENGINE_OBJS = src/engine/bitboard.o src/engine/codec.o src/engine/fen.o \
 GLUE_OBJS = src/chess.o src/square.o src/piece.o src/move.o src/position.o src/moves.o
 OBJS = $(GLUE_OBJS) $(ENGINE_OBJS)
 
-REGRESS = square piece move position binary_io indexes epd_suite catalog drop
+REGRESS = square piece move position binary_io indexes epd_suite \
+	movegen castling en_passant promotion double_check play polyglot upgrade catalog drop
 REGRESS_OPTS = --inputdir=. --outputdir=. --load-extension=chess
 
 # The server headers are included as system headers: they are not -Wextra
@@ -21,7 +22,7 @@ PG_CPPFLAGS = -Isrc -isystem $(shell $(PG_CONFIG) --includedir-server)
 OPTFLAGS ?= -march=native
 PG_CFLAGS = -Wextra -Werror -O3 $(OPTFLAGS)
 
-EXTRA_CLEAN = test/engine_test test/engine_test_sanitized test/perft results regression.diffs regression.out
+EXTRA_CLEAN = test/engine_test test/engine_test_sanitized test/perft test/find_magics results regression.diffs regression.out
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
@@ -47,3 +48,6 @@ test/engine_test_sanitized: test/engine_test.c $(ENGINE_SRCS) $(wildcard src/eng
 
 test/perft: test/perft.c $(ENGINE_SRCS) $(wildcard src/engine/*.h)
 	$(CC) $(ENGINE_CFLAGS) -O3 -march=native -o $@ test/perft.c $(ENGINE_SRCS)
+
+test/find_magics: test/find_magics.c src/engine/bitboard.c $(wildcard src/engine/*.h)
+	$(CC) $(ENGINE_CFLAGS) -o $@ test/find_magics.c src/engine/bitboard.c

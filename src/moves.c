@@ -214,7 +214,7 @@ position_attackers_sql(PG_FUNCTION_ARGS)
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("invalid colour \"%s\"", color_text),
 				 errdetail("A colour is \"white\" (or \"w\") or \"black\" (or \"b\").")));
-	InitMaterializedSRF(fcinfo, 0);
+	InitMaterializedSRF(fcinfo, MAT_SRF_USE_EXPECTED_DESC);
 	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
 	attackers = position_attackers(&pos, sq, position_occupied(&pos)) & pos.by_color[color];
 	while (attackers)

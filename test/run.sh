@@ -1,23 +1,24 @@
 #!/usr/bin/env bash
 # Runs every test: the engine's tests (also under AddressSanitizer and
 # UBSan), the perft suites and pg_regress in a throwaway PostgreSQL 15 cluster.  Ends with the
-# line "N passed, M failed" and exits non-zero when anything failed.
+# line "N passed, M failed, K skipped" and exits non-zero when anything failed.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 passed=0
 failed=0
+skipped=0
 log=$(mktemp -d)
 trap 'rm -rf "$log"' EXIT
 
 summary() {
 	echo
-	echo "$passed passed, $failed failed"
+	echo "$passed passed, $failed failed, $skipped skipped"
 	((failed == 0))
 	exit
 }
 
-# Adds the counts of a "N passed, M failed" line in a log, or one failure
+# Adds the counts of a "N passed, M failed[, K skipped]" line in a log, or one failure
 # when the step printed none (it did not get that far).
 count_from() {
 	local line
@@ -29,6 +30,8 @@ count_from() {
 	fi
 	passed=$((passed + $(awk '{print $1}' <<<"$line")))
 	failed=$((failed + $(awk '{print $3}' <<<"$line")))
+	line=$(grep -Eo '[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped' "$1" | tail -n 1)
+	[[ -n $line ]] && skipped=$((skipped + $(awk '{print $5}' <<<"$line")))
 }
 
 if ! bash test/setup.sh; then

@@ -4,8 +4,10 @@
  * Sliding attacks use "fancy" magic bitboards: for each square, the blockers
  * that matter (the relevant occupancy: the rays without their last square)
  * are multiplied by a magic number and shifted to index a table of attack
- * sets.  The magics are found by bb_init() with a fixed-seed random search,
- * so every run builds the same tables; the search takes a few milliseconds.
+ * sets.  The magic numbers below were found by a fixed-seed random search
+ * (bb_search_magics(), run by test/find_magics.c, which prints them); the
+ * search takes half a second, too long for every backend's start, so
+ * bb_init() only fills the tables for the known numbers.
  */
 #include "bitboard.h"
 
@@ -27,6 +29,8 @@ static const int bishop_df[4] = {1, 1, -1, -1};
 static const int bishop_dr[4] = {1, -1, -1, 1};
 
 static bool initialized = false;
+
+#include "magic_numbers.h"
 
 /* The square (file + df, rank + dr) as a bitboard, or 0 when off the board. */
 static Bitboard
@@ -75,12 +79,15 @@ next_random(uint64_t *state)
 }
 
 /*
- * Finds a magic for each square and fills its part of table.  A candidate
- * with few bits set is tried against every subset of the relevant occupancy;
- * it is kept when no two subsets with different attacks share an index.
+ * Fills the attack table of each square for its magic.  With search, first
+ * finds the magics: a candidate with few bits set is tried against every
+ * subset of the relevant occupancy and kept when no two subsets with
+ * different attacks share an index.  Without, the magics come from
+ * known[], which a search printed (test/find_magics.c).
  */
 static void
-init_magics(Magic *magics, Bitboard *table, const int *df, const int *dr)
+init_magics(Magic *magics, Bitboard *table, const int *df, const int *dr,
+			const uint64_t *known)
 {
 	static Bitboard occupancy[4096],
 				reference[4096];
@@ -112,7 +119,13 @@ init_magics(Magic *magics, Bitboard *table, const int *df, const int *dr)
 			subset = (subset - m->mask) & m->mask;
 		} while (subset);
 
-		for (i = 0; i < size;)
+		if (known)
+		{
+			m->magic = known[sq];
+			for (i = 0; i < size; i++)
+				m->attacks[(occupancy[i] * m->magic) >> m->shift] = reference[i];
+		}
+		for (i = known ? size : 0; i < size;)
 		{
 			m->magic = 0;
 			while (bb_count((m->magic * m->mask) >> 56) < 6)
@@ -133,6 +146,14 @@ init_magics(Magic *magics, Bitboard *table, const int *df, const int *dr)
 		}
 		next += size;
 	}
+}
+
+/* Searches the magics anew (for test/find_magics.c), replacing the known ones. */
+void
+bb_search_magics(void)
+{
+	init_magics(bb_rook_magics, rook_table, rook_df, rook_dr, NULL);
+	init_magics(bb_bishop_magics, bishop_table, bishop_df, bishop_dr, NULL);
 }
 
 void
@@ -159,8 +180,8 @@ bb_init(void)
 		bb_pawn_attacks[WHITE][sq] = offset_bb(sq, -1, 1) | offset_bb(sq, 1, 1);
 		bb_pawn_attacks[BLACK][sq] = offset_bb(sq, -1, -1) | offset_bb(sq, 1, -1);
 	}
-	init_magics(bb_rook_magics, rook_table, rook_df, rook_dr);
-	init_magics(bb_bishop_magics, bishop_table, bishop_df, bishop_dr);
+	init_magics(bb_rook_magics, rook_table, rook_df, rook_dr, rook_magic_numbers);
+	init_magics(bb_bishop_magics, bishop_table, bishop_df, bishop_dr, bishop_magic_numbers);
 
 	for (a = 0; a < 64; a++)
 	{

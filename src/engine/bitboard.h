@@ -33,6 +33,7 @@ extern Magic bb_rook_magics[64];
 extern Magic bb_bishop_magics[64];
 
 extern void bb_init(void);
+extern void bb_search_magics(void);
 
 static inline Bitboard
 bb_rook_attacks(Square sq, Bitboard occupied)
