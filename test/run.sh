@@ -69,4 +69,15 @@ fi
 passed=$((passed + ok))
 failed=$((failed + bad))
 
+echo "== differential test against chess.js 1.4.0 (seeded random play)"
+if (cd test/differential && npm ci --no-audit --no-fund --loglevel=error) &&
+	node test/differential/chessjs_positions.mjs "$data/ethereal-standard.epd" 20 60 20261129 \
+		>"$log/positions.tsv"; then
+	pg_virtualenv -v 15 sh -c 'psql -X -q -v ON_ERROR_STOP=1 -c "CREATE EXTENSION chess" \
+		-f test/differential/compare.sql' <"$log/positions.tsv" 2>&1 | tee "$log/differential"
+else
+	echo "!! could not install chess.js or generate positions" | tee "$log/differential"
+fi
+count_from "$log/differential" "differential test against chess.js"
+
 summary

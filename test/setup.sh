@@ -8,12 +8,15 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config
 export PG_CONFIG
 
-# What the build and the tests need, from Debian.
+# What the build and the tests need, from Debian: the toolchain and
+# PostgreSQL 15; Node.js and npm for the differential tests against chess.js.
 packages=(make gcc libc6-dev postgresql-15 postgresql-server-dev-15 postgresql-common)
 missing=()
 for p in "${packages[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
+command -v node >/dev/null || missing+=(nodejs)
+command -v npm >/dev/null || missing+=(npm)
 if ((${#missing[@]})); then
 	echo "== installing Debian packages: ${missing[*]}"
 	export DEBIAN_FRONTEND=noninteractive

@@ -1,0 +1,37 @@
+-- Compares the extension with chess.js on the positions that
+-- chessjs_positions.mjs writes to standard input: canonical FEN, the sorted
+-- legal moves, check, checkmate, stalemate, and the position after a move.
+-- Prints the first disagreements and "differential: N passed, M failed".
+\set ON_ERROR_STOP on
+CREATE TEMP TABLE js (fen text, moves text, in_check boolean, checkmate boolean,
+                      stalemate boolean, move text, next_fen text);
+\copy js FROM pstdin
+CREATE TEMP TABLE result AS
+SELECT fen, moves, move,
+       p::text = fen AS fen_ok,
+       coalesce((SELECT string_agg(m::text, ' ' ORDER BY m::text COLLATE "C")
+                 FROM legal_moves(p) AS m), '') = moves AS moves_ok,
+       in_check(p) = js.in_check AS check_ok,
+       is_checkmate(p) = js.checkmate AS mate_ok,
+       is_stalemate(p) = js.stalemate AS stalemate_ok,
+       move = '' OR play(p, move::move)::text = next_fen AS play_ok
+FROM js, LATERAL (SELECT fen::"position" AS p) AS parsed;
+SELECT count(*) AS positions,
+       count(*) FILTER (WHERE js.in_check) AS in_check,
+       count(*) FILTER (WHERE js.checkmate) AS checkmates,
+       count(*) FILTER (WHERE js.stalemate) AS stalemates,
+       count(*) FILTER (WHERE js.fen ~ ' [a-h][36] ') AS en_passant,
+       count(*) FILTER (WHERE js.move ~ '[nbrq]$') AS promotions_played,
+       count(*) FILTER (WHERE js.move IN ('e1g1', 'e1c1', 'e8g8', 'e8c8')
+                        AND js.fen ~ '^[^ ]* [wb] [KQkq]') AS castling_candidates
+FROM js;
+SELECT fen, NOT fen_ok AS fen, NOT moves_ok AS moves, NOT check_ok AS check,
+       NOT mate_ok AS mate, NOT stalemate_ok AS stalemate, NOT play_ok AS play, move
+FROM result
+WHERE NOT (fen_ok AND moves_ok AND check_ok AND mate_ok AND stalemate_ok AND play_ok)
+LIMIT 10;
+SELECT format('differential: %s passed, %s failed',
+              count(*) FILTER (WHERE fen_ok AND moves_ok AND check_ok AND mate_ok AND stalemate_ok AND play_ok),
+              count(*) FILTER (WHERE NOT (fen_ok AND moves_ok AND check_ok AND mate_ok AND stalemate_ok AND play_ok)))
+       AS summary
+FROM result;
