@@ -8,7 +8,6 @@
 #include "engine/movegen.h"
 #include "engine/polyglot.h"
 
-#include "access/htup_details.h"
 #include "funcapi.h"
 #include "miscadmin.h"
 #include "utils/builtins.h"
@@ -16,40 +15,32 @@
 /* perft depth limit: deeper searches would run for years and overflow bigint */
 #define PERFT_MAX_DEPTH 20
 
-/* The moves of one position, handed out one per call. */
-typedef struct MoveSet
-{
-	int			count;
-	int			next;
-	Move		moves[MAX_MOVES];
-} MoveSet;
-
-/* Value-per-call SRF over the moves that generate() writes. */
+/*
+ * The moves that generate() writes, as a set of rows in materialize mode:
+ * one call fills the tuplestore, which costs less per row than returning the
+ * rows one call at a time.  The executor frees the tuplestore, so a scan over
+ * millions of positions runs in flat memory.
+ */
 static Datum
-move_srf(FunctionCallInfo fcinfo, int (*generate) (const Position *, Move *))
+materialize_moves(FunctionCallInfo fcinfo, int (*generate) (const Position *, Move *))
 {
-	FuncCallContext *funcctx;
-	MoveSet    *set;
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	Position	pos;
+	Move		moves[MAX_MOVES];
+	int			n,
+				i;
 
-	if (SRF_IS_FIRSTCALL())
+	InitMaterializedSRF(fcinfo, MAT_SRF_USE_EXPECTED_DESC);
+	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
+	n = generate(&pos, moves);
+	for (i = 0; i < n; i++)
 	{
-		MemoryContext oldcontext;
-		Position	pos;
+		Datum		value = MoveGetDatum(moves[i]);
+		bool		isnull = false;
 
-		funcctx = SRF_FIRSTCALL_INIT();
-		oldcontext = MemoryContextSwitchTo(funcctx->multi_call_memory_ctx);
-		set = palloc(sizeof(MoveSet));
-		position_from_datum(PG_GETARG_POSITION_P(0), &pos);
-		set->count = generate(&pos, set->moves);
-		set->next = 0;
-		funcctx->user_fctx = set;
-		MemoryContextSwitchTo(oldcontext);
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, &value, &isnull);
 	}
-	funcctx = SRF_PERCALL_SETUP();
-	set = funcctx->user_fctx;
-	if (set->next < set->count)
-		SRF_RETURN_NEXT(funcctx, MoveGetDatum(set->moves[set->next++]));
-	SRF_RETURN_DONE(funcctx);
+	return (Datum) 0;
 }
 
 /* legal_moves(position) → SETOF move */
@@ -57,7 +48,7 @@ PG_FUNCTION_INFO_V1(position_legal_moves);
 Datum
 position_legal_moves(PG_FUNCTION_ARGS)
 {
-	return move_srf(fcinfo, gen_legal);
+	return materialize_moves(fcinfo, gen_legal);
 }
 
 /* pseudo_legal_moves(position) → SETOF move */
@@ -65,7 +56,7 @@ PG_FUNCTION_INFO_V1(position_pseudo_legal_moves);
 Datum
 position_pseudo_legal_moves(PG_FUNCTION_ARGS)
 {
-	return move_srf(fcinfo, gen_pseudo_legal);
+	return materialize_moves(fcinfo, gen_pseudo_legal);
 }
 
 /*
@@ -117,54 +108,34 @@ position_is_legal(PG_FUNCTION_ARGS)
 	PG_RETURN_BOOL(move_is_legal(&pos, PG_GETARG_MOVE(1)));
 }
 
-/* The state of successors(): the parent position and its legal moves. */
-typedef struct SuccessorSet
-{
-	Position	pos;
-	MoveSet		moves;
-} SuccessorSet;
-
 /* successors(position) → TABLE(move move, position position) */
 PG_FUNCTION_INFO_V1(position_successors);
 Datum
 position_successors(PG_FUNCTION_ARGS)
 {
-	FuncCallContext *funcctx;
-	SuccessorSet *set;
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	Position	pos;
+	Move		moves[MAX_MOVES];
+	int			n,
+				i;
 
-	if (SRF_IS_FIRSTCALL())
+	InitMaterializedSRF(fcinfo, 0);
+	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
+	n = gen_legal(&pos, moves);
+	for (i = 0; i < n; i++)
 	{
-		MemoryContext oldcontext;
-		TupleDesc	tupdesc;
-
-		funcctx = SRF_FIRSTCALL_INIT();
-		oldcontext = MemoryContextSwitchTo(funcctx->multi_call_memory_ctx);
-		if (get_call_result_type(fcinfo, NULL, &tupdesc) != TYPEFUNC_COMPOSITE)
-			elog(ERROR, "return type must be a row type");
-		funcctx->tuple_desc = BlessTupleDesc(tupdesc);
-		set = palloc(sizeof(SuccessorSet));
-		position_from_datum(PG_GETARG_POSITION_P(0), &set->pos);
-		set->moves.count = gen_legal(&set->pos, set->moves.moves);
-		set->moves.next = 0;
-		funcctx->user_fctx = set;
-		MemoryContextSwitchTo(oldcontext);
-	}
-	funcctx = SRF_PERCALL_SETUP();
-	set = funcctx->user_fctx;
-	if (set->moves.next < set->moves.count)
-	{
-		Move		m = set->moves.moves[set->moves.next++];
-		Position	child = set->pos;
+		Position	child = pos;
+		ChessPosition packed;
 		Datum		values[2];
 		bool		nulls[2] = {false, false};
 
-		position_play(&child, m);
-		values[0] = MoveGetDatum(m);
-		values[1] = PositionPGetDatum(position_to_datum(&child));
-		SRF_RETURN_NEXT(funcctx, HeapTupleGetDatum(heap_form_tuple(funcctx->tuple_desc,
-																	values, nulls)));
+		position_play(&child, moves[i]);
+		position_pack(&child, packed.bytes);
+		values[0] = MoveGetDatum(moves[i]);
+		values[1] = PositionPGetDatum(&packed);
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 	}
-	SRF_RETURN_DONE(funcctx);
+	return (Datum) 0;
 }
 
 PG_FUNCTION_INFO_V1(position_in_check_sql);
