@@ -559,6 +559,151 @@ test_polyglot(const char *path)
 	CHECK(vectors == 14, "read %d polyglot vectors", vectors);
 }
 
+/*
+ * Mutated FENs (a character replaced, inserted or deleted, a few times) must
+ * never crash the parser; whatever it accepts must round-trip.
+ */
+static void
+test_fen_fuzz(void)
+{
+	static const char *seeds[] = {
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+	};
+	static const char alphabet[] = "pnbrqkPNBRQK12345678/ wb-KQkqabcdefgh0123456789 \t;x";
+	int			i,
+				accepted = 0,
+				bad = 0;
+
+	for (i = 0; i < 300000; i++)
+	{
+		char		buf[160];
+		int			len,
+					edits = 1 + (int) (rng() % 4),
+					e;
+		Position	pos;
+		PositionError err;
+
+		snprintf(buf, sizeof(buf), "%s", seeds[rng() % 4]);
+		for (e = 0; e < edits; e++)
+		{
+			int			at;
+			char		c = alphabet[rng() % (sizeof(alphabet) - 1)];
+
+			len = (int) strlen(buf);
+			at = (int) (rng() % (uint64_t) (len + 1));
+			switch (rng() % 3)
+			{
+				case 0:			/* replace */
+					if (at < len)
+						buf[at] = c;
+					break;
+				case 1:			/* insert */
+					if (len + 1 < (int) sizeof(buf))
+					{
+						memmove(buf + at + 1, buf + at, (size_t) (len - at + 1));
+						buf[at] = c;
+					}
+					break;
+				default:		/* delete */
+					if (at < len)
+						memmove(buf + at, buf + at + 1, (size_t) (len - at));
+					break;
+			}
+		}
+		if (fen_parse(buf, &pos, &err))
+		{
+			char		out[FEN_MAX_LENGTH],
+						again[FEN_MAX_LENGTH];
+			Position	back;
+
+			accepted++;
+			fen_write(&pos, out);
+			if (!fen_parse(out, &back, &err))
+				bad++;
+			else
+			{
+				fen_write(&back, again);
+				bad += strcmp(out, again) != 0;
+			}
+		}
+		else if (err.code == POS_OK || err.detail[0] == '\0')
+			bad++;
+	}
+	CHECK(accepted > 1000, "fuzz: %d mutated FENs accepted", accepted);
+	CHECK(bad == 0, "fuzz: %d mutated FENs misbehaved", bad);
+}
+
+/*
+ * Random placements far from game play: both kings and up to 15 more pieces
+ * a side, any kinds (many queens included).  Those that validate must keep
+ * the generators and the diagnosis in agreement, within MAX_MOVES.
+ */
+static void
+test_random_positions(void)
+{
+	int			tried,
+				valid = 0,
+				most = 0;
+
+	for (tried = 0; valid < 3000 && tried < 1000000; tried++)
+	{
+		Position	pos;
+		PositionError err;
+		Move		moves[MAX_MOVES];
+		int			c,
+					n;
+
+		position_clear(&pos);
+		for (c = WHITE; c <= BLACK; c++)
+		{
+			int			extra = (int) (rng() % 16),
+						k;
+			Square		sq;
+
+			do
+				sq = (Square) (rng() % 64);
+			while (pos.board[sq] != NO_PIECE);
+			position_put(&pos, sq, PIECE_MAKE(c, KING));
+			for (k = 0; k < extra; k++)
+			{
+				PieceKind	kind = (PieceKind) (PAWN + rng() % 5);
+
+				if (rng() % 2)
+					kind = QUEEN;
+				sq = (Square) (rng() % 64);
+				if (pos.board[sq] == NO_PIECE && !(kind == PAWN && (SQ_RANK(sq) == 0 || SQ_RANK(sq) == 7)))
+					position_put(&pos, sq, PIECE_MAKE(c, kind));
+			}
+		}
+		pos.side = (uint8_t) (rng() % 2);
+		pos.castling = (uint8_t) (rng() % 16);
+		if (!position_validate(&pos, &err))
+			continue;
+		valid++;
+		n = gen_legal(&pos, moves);
+		if (n > most)
+			most = n;
+		check_consistency(&pos, "random position");
+	}
+	CHECK(valid == 3000, "made %d random valid positions", valid);
+	printf("random positions: %d valid of %d tried, at most %d legal moves\n", valid, tried, most);
+}
+
+/* The published position with 218 legal moves, the most known in a legal game. */
+static void
+test_218(void)
+{
+	Position	pos;
+	PositionError err;
+
+	CHECK(fen_parse("R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1", &pos, &err),
+		  "218-move position parses");
+	CHECK(count_legal(&pos) == 218, "218-move position has %d moves", count_legal(&pos));
+}
+
 int
 main(int argc, char **argv)
 {
@@ -588,8 +733,11 @@ main(int argc, char **argv)
 		snprintf(path, sizeof(path), "%s/%s", dir, files[i]);
 		consistency_from_file(path);
 	}
+	test_random_positions();
 	CHECK(consistency_errors == 0, "%d disagreements between generators and diagnosis",
 		  consistency_errors);
+	test_fen_fuzz();
+	test_218();
 	printf("checked every move value in %d positions\n", consistency_positions);
 	snprintf(path, sizeof(path), "%s/polyglot-vectors.tsv", dir);
 	test_polyglot(path);
