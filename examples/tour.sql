@@ -70,3 +70,51 @@ SELECT id, p FROM positions WHERE p = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB
 SELECT id, count(*) FILTER (WHERE color(x.piece) = 'white') AS white_pieces,
        count(*) FILTER (WHERE color(x.piece) = 'black') AS black_pieces
 FROM positions, pieces(p) AS x GROUP BY id ORDER BY id;
+
+\echo
+\echo '== Legal moves (stage 13 of the ABAP pipeline) and the candidates before the king-safety filter (stage 6)'
+SELECT string_agg(m::text, ' ' ORDER BY m) AS legal_moves FROM legal_moves(start_position()) AS m;
+SELECT m AS pseudo_legal_only
+FROM pseudo_legal_moves('4k3/8/8/b7/8/8/3N4/4K3 w - - 0 1') AS m
+EXCEPT SELECT m FROM legal_moves('4k3/8/8/b7/8/8/3N4/4K3 w - - 0 1') AS m ORDER BY 1;
+
+\echo
+\echo '== play() applies a legal move; an illegal one is an error that says which stage rejects it'
+SELECT play(play(start_position(), 'e2e4'), 'c7c5') AS after_1_e4_c5;
+DO $$
+DECLARE
+	m text;
+	detail text;
+BEGIN
+	FOREACH m IN ARRAY ARRAY['e2e5', 'e1g1', 'd1d4', 'e7e5']
+	LOOP
+		BEGIN
+			PERFORM play(start_position(), m::move);
+		EXCEPTION WHEN invalid_parameter_value THEN
+			GET STACKED DIAGNOSTICS detail = PG_EXCEPTION_DETAIL;
+			RAISE NOTICE '%: %', m, detail;
+		END;
+	END LOOP;
+END $$;
+
+\echo
+\echo '== A game tree as a recursive CTE: perft 3 from the start position is 8,902'
+WITH RECURSIVE tree(p, depth) AS (
+	SELECT start_position(), 0
+	UNION ALL
+	SELECT s."position", t.depth + 1 FROM tree AS t, successors(t.p) AS s WHERE t.depth < 3
+)
+SELECT depth, count(*) AS nodes FROM tree GROUP BY depth ORDER BY depth;
+
+\echo
+\echo '== perft in C: the same numbers, much deeper'
+SELECT perft(start_position(), 5) AS perft_5,
+       perft('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1', 4) AS kiwipete_4;
+SELECT * FROM perft_divide('8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1', 2) ORDER BY nodes DESC LIMIT 5;
+
+\echo
+\echo '== Check, mate, stalemate, attackers, Polyglot keys'
+SELECT in_check(p), is_checkmate(p), is_stalemate(p)
+FROM (VALUES ('rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3'::"position")) AS v(p);
+SELECT array_agg(s ORDER BY s) AS white_attackers_of_f3 FROM attackers(start_position(), 'f3', 'white') AS s;
+SELECT to_hex(polyglot_key(start_position())) AS polyglot_key;
