@@ -2,16 +2,17 @@
 
 EXTENSION = chess
 MODULE_big = chess
-DATA = sql/chess--0.1.0.sql sql/chess--0.1.0--0.2.0.sql
+DATA = sql/chess--0.1.0.sql sql/chess--0.1.0--0.2.0.sql sql/chess--0.2.0--0.3.0.sql
 
 ENGINE_OBJS = src/engine/bitboard.o src/engine/codec.o src/engine/fen.o \
 	src/engine/movegen.o src/engine/play.o src/engine/polyglot.o \
-	src/engine/position.o
-GLUE_OBJS = src/chess.o src/square.o src/piece.o src/move.o src/position.o src/moves.o
+	src/engine/position.o src/engine/tables.o
+GLUE_OBJS = src/chess.o src/square.o src/piece.o src/move.o src/position.o src/moves.o \
+	src/tables.o
 OBJS = $(GLUE_OBJS) $(ENGINE_OBJS)
 
 REGRESS = square piece move position binary_io indexes epd_suite \
-	movegen castling en_passant promotion double_check play polyglot upgrade catalog drop
+	movegen castling en_passant promotion double_check play polyglot seeds upgrade catalog drop
 REGRESS_OPTS = --inputdir=. --outputdir=. --load-extension=chess
 
 # The server headers are included as system headers: they are not -Wextra

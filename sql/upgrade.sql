@@ -1,12 +1,18 @@
--- The upgrade path: version 0.1.0 (the types) to 0.2.0 (move generation).
+-- The upgrade path: 0.1.0 (the types) to 0.2.0 (move generation) to 0.3.0
+-- (the seed documents' tables), each step keeping the data.
 
 DROP EXTENSION chess;
 CREATE EXTENSION chess VERSION '0.1.0';
 SELECT extversion FROM pg_extension WHERE extname = 'chess';
 CREATE TABLE kept (p "position");
 INSERT INTO kept VALUES (start_position());
-SELECT count(*) FROM pg_proc WHERE proname = 'legal_moves';
+SELECT count(*) FROM pg_proc WHERE proname IN ('legal_moves', 'move_table');
 ALTER EXTENSION chess UPDATE TO '0.2.0';
 SELECT extversion FROM pg_extension WHERE extname = 'chess';
+SELECT p, (SELECT count(*) FROM legal_moves(p)) AS moves FROM kept;
+SELECT count(*) FROM pg_proc WHERE proname = 'move_table';
+ALTER EXTENSION chess UPDATE;
+SELECT extversion FROM pg_extension WHERE extname = 'chess';
+SELECT count(*) AS move_table_rows FROM chess_moves;
 SELECT p, (SELECT count(*) FROM legal_moves(p)) AS moves FROM kept;
 DROP TABLE kept;

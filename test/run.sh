@@ -80,4 +80,8 @@ else
 fi
 count_from "$log/differential" "differential test against chess.js"
 
+echo "== the ABAP article's pipeline, ported to SQL, against legal_moves()"
+pg_virtualenv -v 15 psql -X -q -f test/bench/abap_compare.sql 2>&1 | tee "$log/abap"
+count_from "$log/abap" "ABAP pipeline comparison"
+
 summary
