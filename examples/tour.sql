@@ -118,3 +118,12 @@ SELECT in_check(p), is_checkmate(p), is_stalemate(p)
 FROM (VALUES ('rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3'::"position")) AS v(p);
 SELECT array_agg(s ORDER BY s) AS white_attackers_of_f3 FROM attackers(start_position(), 'f3', 'white') AS s;
 SELECT to_hex(polyglot_key(start_position())) AS polyglot_key;
+
+\echo
+\echo '== The seed documents: the ABAP article''s one-piece move table and the GraphGist''s board graph'
+SELECT kind, count(*) AS rows FROM chess_moves WHERE color = 'white' GROUP BY kind ORDER BY min(piece);
+SELECT piece, move, special, dep_piece, dep_from, dep_to FROM chess_moves WHERE special = 'C' ORDER BY piece, move;
+SELECT string_agg(to_square::text, ' ' ORDER BY to_square) AS knight_hops_from_d5
+FROM hops() WHERE from_square = 'd5' AND type = 'knight';
+\echo 'The article''s worked example: White plays the knight from e5 to c6'
+SELECT board(play('r2qkb1r/pp3ppp/2n2n2/1N1pN3/3Pp3/8/PPP2PPP/R1BQ1RK1 w kq - 0 1', 'e5c6'));
