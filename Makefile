@@ -2,13 +2,15 @@
 
 EXTENSION = chess
 MODULE_big = chess
-DATA = sql/chess--0.1.0.sql sql/chess--0.1.0--0.2.0.sql sql/chess--0.2.0--0.3.0.sql
+DATA = sql/chess--0.1.0.sql sql/chess--0.1.0--0.2.0.sql sql/chess--0.2.0--0.3.0.sql \
+	sql/chess--0.3.0--0.4.0.sql
 
 ENGINE_OBJS = src/engine/bitboard.o src/engine/codec.o src/engine/fen.o \
 	src/engine/movegen.o src/engine/play.o src/engine/polyglot.o \
-	src/engine/position.o src/engine/tables.o
+	src/engine/outcome.o src/engine/pgn.o src/engine/position.o src/engine/san.o \
+	src/engine/tables.o
 GLUE_OBJS = src/chess.o src/square.o src/piece.o src/move.o src/position.o src/moves.o \
-	src/tables.o
+	src/tables.o src/notation.o src/games.o
 OBJS = $(GLUE_OBJS) $(ENGINE_OBJS)
 
 REGRESS = square piece move position binary_io indexes epd_suite \

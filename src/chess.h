@@ -43,6 +43,9 @@ typedef struct ChessPosition
 #define PG_GETARG_POSITION_P(n)	DatumGetPositionP(PG_GETARG_DATUM(n))
 #define PG_RETURN_POSITION_P(x)	return PositionPGetDatum(x)
 
+/* moves.c */
+extern void report_illegal_move(const Position *pos, Move m) pg_attribute_noreturn();
+
 /* position.c */
 extern void position_from_datum(const ChessPosition *datum, Position *pos);
 extern ChessPosition *position_to_datum(const Position *pos);

@@ -62,7 +62,7 @@ position_pseudo_legal_moves(PG_FUNCTION_ARGS)
 /*
  * Raises the error for an illegal move, naming the stage that rejects it.
  */
-static void
+void
 report_illegal_move(const Position *pos, Move m)
 {
 	Square		where;

@@ -10,12 +10,14 @@
  * is not canonical; magic slider attacks against a ray walk; and, in the
  * suite positions and positions reached from them by seeded random play,
  * that the legal generator, its counting mode, the pseudo-legal generator
- * and the move diagnosis agree on every one of the 1,969 move values;
+ * and the move diagnosis agree on every one of the 1,969 move values, and
+ * every legal move reads back from its SAN;
  * Polyglot keys against the published vectors.  Prints "N passed, M failed" and exits non-zero on any
  * failure.
  */
 #include "engine/movegen.h"
 #include "engine/polyglot.h"
+#include "engine/san.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -447,6 +449,24 @@ check_consistency(const Position *pos, const char *fen)
 	consistency_positions++;
 	if (count_legal(pos) != nl)
 		errors++;
+	/* SAN: every legal move reads back from its SAN, strictly and leniently */
+	for (i = 0; i < nl; i++)
+	{
+		char		san[SAN_MAX_LENGTH];
+		SanResult	r;
+		int			lenient;
+
+		san_write(pos, legal[i], san);
+		for (lenient = 0; lenient <= 1; lenient++)
+		{
+			san_parse(pos, san, strlen(san), lenient, &r);
+			if (r.status != SAN_OK || r.move != legal[i])
+			{
+				if (errors++ < 3)
+					printf("  %s: SAN %s reads back as status %d (%s)\n", fen, san, r.status, r.detail);
+			}
+		}
+	}
 	for (i = 0; i < nl; i++)
 		for (j = i + 1; j < nl; j++)
 			if (legal[i] == legal[j])

@@ -1,0 +1,45 @@
+/*
+ * outcome.c — insufficient material and repetition.
+ */
+#include "outcome.h"
+
+#include <string.h>
+
+#define BB_LIGHT_SQUARES ((Bitboard) 0x55AA55AA55AA55AAULL)
+
+/*
+ * A side cannot mate when it has only its king; or a king and one knight,
+ * and the other side has nothing but its king and queens (a knight mates
+ * only when an enemy piece blocks the king's flight); or a king and bishops
+ * that all stand on squares of one colour, with no knights or pawns on the
+ * board (such bishops never attack the other colour's squares).
+ */
+bool
+side_cannot_mate(const Position *pos, Color c)
+{
+	Bitboard	own = pos->by_color[c];
+	Bitboard	bishops = pos->by_kind[BISHOP];
+
+	if (own & (pos->by_kind[PAWN] | pos->by_kind[ROOK] | pos->by_kind[QUEEN]))
+		return false;
+	if (own & pos->by_kind[KNIGHT])
+		return bb_count(own) <= 2 &&
+			!(pos->by_color[c ^ 1] & ~pos->by_kind[KING] & ~pos->by_kind[QUEEN]);
+	if (own & bishops)
+		return (!(bishops & BB_LIGHT_SQUARES) || !(bishops & ~BB_LIGHT_SQUARES)) &&
+			!pos->by_kind[PAWN] && !pos->by_kind[KNIGHT];
+	return true;
+}
+
+bool
+position_insufficient_material(const Position *pos)
+{
+	return side_cannot_mate(pos, WHITE) && side_cannot_mate(pos, BLACK);
+}
+
+bool
+position_same_for_repetition(const Position *a, const Position *b)
+{
+	return memcmp(a->board, b->board, sizeof(a->board)) == 0 && a->side == b->side &&
+		a->castling == b->castling && position_canonical_ep(a) == position_canonical_ep(b);
+}

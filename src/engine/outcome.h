@@ -1,0 +1,23 @@
+/*
+ * outcome.h — how a game ends: insufficient material, the fifty- and
+ * seventy-five-move rules, repetitions.
+ */
+#ifndef CHESS_ENGINE_OUTCOME_H
+#define CHESS_ENGINE_OUTCOME_H
+
+#include "movegen.h"
+
+/* Whether a side has too little material to checkmate by any series of moves. */
+extern bool side_cannot_mate(const Position *pos, Color c);
+
+/* Neither side can checkmate: the game is drawn (a dead position). */
+extern bool position_insufficient_material(const Position *pos);
+
+/*
+ * Whether two positions are the same for the repetition rules: the same
+ * pieces on the same squares, side to move, castling rights and en passant
+ * square (as FEN keeps it: when a capture is legal); the clocks do not count.
+ */
+extern bool position_same_for_repetition(const Position *a, const Position *b);
+
+#endif							/* CHESS_ENGINE_OUTCOME_H */

@@ -1,0 +1,449 @@
+/*
+ * pgn.c — reading Portable Game Notation.
+ *
+ * The reader walks the text once.  A game is an optional tag section
+ * ([Name "value"] pairs; FEN sets the start position) and movetext: move
+ * numbers ("12.", "12...", also glued to the move as in "12.e4"), moves in
+ * SAN, comments ({...} and ; to the end of the line), numeric annotation
+ * glyphs ($1) and suffix glyphs (!, ?!), recursive variations ((...),
+ * skipped), lines escaped with % in the first column, and a result (1-0,
+ * 0-1, 1/2-1/2, *).  A game ends at its result, at the next tag section or
+ * at the end of the text.
+ */
+#include "pgn.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define TAG_VALUE_MAX 4096
+
+typedef struct Reader
+{
+	const char *s;
+	size_t		len;
+	size_t		pos;
+} Reader;
+
+static bool
+at_end(const Reader *r)
+{
+	return r->pos >= r->len;
+}
+
+static bool
+at_line_start(const Reader *r)
+{
+	return r->pos == 0 || r->s[r->pos - 1] == '\n';
+}
+
+static bool
+is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+/* Skips white space and %-escaped lines. */
+static void
+skip_blank(Reader *r)
+{
+	while (!at_end(r))
+	{
+		char		c = r->s[r->pos];
+
+		if (c == '%' && at_line_start(r))
+		{
+			while (!at_end(r) && r->s[r->pos] != '\n')
+				r->pos++;
+		}
+		else if (is_blank(c))
+			r->pos++;
+		else
+			break;
+	}
+}
+
+static void
+set_error(PgnError *err, PgnErrorCode code, int ply, const char *token, size_t tlen,
+		  const char *detail)
+{
+	if (err->code != PGN_OK)
+		return;					/* the first error counts */
+	err->code = code;
+	err->ply = ply;
+	snprintf(err->token, sizeof(err->token), "%.*s", (int) (tlen < 40 ? tlen : 40), token);
+	snprintf(err->detail, sizeof(err->detail), "%s", detail);
+}
+
+/* [Name "value"]; returns false on a syntax error, having skipped the line. */
+static bool
+read_tag(Reader *r, const PgnHandler *h, Position *start, PgnError *err)
+{
+	char		value[TAG_VALUE_MAX];
+	size_t		vlen = 0;
+	size_t		name_start,
+				name_len,
+				tag_start = r->pos;
+
+	r->pos++;					/* '[' */
+	while (!at_end(r) && (r->s[r->pos] == ' ' || r->s[r->pos] == '\t'))
+		r->pos++;
+	name_start = r->pos;
+	while (!at_end(r) && (r->s[r->pos] == '_' || r->s[r->pos] == '+' || r->s[r->pos] == '#' ||
+						  r->s[r->pos] == '=' || r->s[r->pos] == ':' || r->s[r->pos] == '-' ||
+						  (r->s[r->pos] >= '0' && r->s[r->pos] <= '9') ||
+						  (r->s[r->pos] >= 'A' && r->s[r->pos] <= 'Z') ||
+						  (r->s[r->pos] >= 'a' && r->s[r->pos] <= 'z')))
+		r->pos++;
+	name_len = r->pos - name_start;
+	while (!at_end(r) && (r->s[r->pos] == ' ' || r->s[r->pos] == '\t'))
+		r->pos++;
+	if (name_len == 0 || at_end(r) || r->s[r->pos] != '"')
+		goto bad;
+	r->pos++;
+	while (!at_end(r) && r->s[r->pos] != '"' && r->s[r->pos] != '\n')
+	{
+		char		c = r->s[r->pos++];
+
+		if (c == '\\' && !at_end(r) && (r->s[r->pos] == '"' || r->s[r->pos] == '\\'))
+			c = r->s[r->pos++];
+		if (vlen + 1 >= sizeof(value))
+			goto bad;
+		value[vlen++] = c;
+	}
+	if (at_end(r) || r->s[r->pos] != '"')
+		goto bad;
+	r->pos++;
+	while (!at_end(r) && (r->s[r->pos] == ' ' || r->s[r->pos] == '\t'))
+		r->pos++;
+	if (at_end(r) || r->s[r->pos] != ']')
+		goto bad;
+	r->pos++;
+	value[vlen] = '\0';
+	if (h->tag)
+		h->tag(h->arg, r->s + name_start, name_len, value, vlen);
+	if (name_len == 3 && memcmp(r->s + name_start, "FEN", 3) == 0)
+	{
+		PositionError perr;
+
+		if (!fen_parse(value, start, &perr))
+		{
+			char		detail[256];
+
+			snprintf(detail, sizeof(detail), "The FEN tag is not a valid position: %s", perr.detail);
+			set_error(err, PGN_BAD_FEN, 0, value, vlen, detail);
+		}
+	}
+	return true;
+
+bad:
+	{
+		size_t		line_end = tag_start;
+
+		while (line_end < r->len && r->s[line_end] != '\n')
+			line_end++;
+		set_error(err, PGN_SYNTAX, 0, r->s + tag_start, line_end - tag_start,
+				  "A tag pair is written [Name \"value\"], on one line.");
+		r->pos = line_end;
+		return false;
+	}
+}
+
+/* Skips a comment or a variation starting at r->pos; false when unterminated. */
+static bool
+skip_comment_or_variation(Reader *r, const PgnHandler *h, int ply)
+{
+	char		open = r->s[r->pos];
+	int			depth = 0;
+
+	if (open == '{')
+	{
+		size_t		start = ++r->pos;
+
+		while (!at_end(r) && r->s[r->pos] != '}')
+			r->pos++;
+		if (at_end(r))
+			return false;
+		if (h->comment)
+		{
+			size_t		b = start,
+						e = r->pos;
+
+			while (b < e && is_blank(r->s[b]))
+				b++;
+			while (e > b && is_blank(r->s[e - 1]))
+				e--;
+			h->comment(h->arg, ply, r->s + b, e - b);
+		}
+		r->pos++;
+		return true;
+	}
+	if (open == ';')
+	{
+		size_t		start = ++r->pos;
+
+		while (!at_end(r) && r->s[r->pos] != '\n')
+			r->pos++;
+		if (h->comment)
+		{
+			size_t		e = r->pos;
+
+			while (e > start && is_blank(r->s[e - 1]))
+				e--;
+			while (start < e && is_blank(r->s[start]))
+				start++;
+			h->comment(h->arg, ply, r->s + start, e - start);
+		}
+		return true;
+	}
+	/* a variation: balanced parentheses, comments inside skipped */
+	do
+	{
+		char		c = r->s[r->pos];
+
+		if (c == '{')
+		{
+			while (!at_end(r) && r->s[r->pos] != '}')
+				r->pos++;
+			if (at_end(r))
+				return false;
+		}
+		else if (c == ';')
+		{
+			while (!at_end(r) && r->s[r->pos] != '\n')
+				r->pos++;
+			continue;
+		}
+		else if (c == '(')
+			depth++;
+		else if (c == ')')
+			depth--;
+		r->pos++;
+	} while (depth > 0 && !at_end(r));
+	return depth == 0;
+}
+
+static bool
+is_result(const char *t, size_t n)
+{
+	return (n == 3 && (memcmp(t, "1-0", 3) == 0 || memcmp(t, "0-1", 3) == 0)) ||
+		(n == 7 && memcmp(t, "1/2-1/2", 7) == 0) || (n == 1 && t[0] == '*');
+}
+
+int
+pgn_read(const char *text, size_t len, const PgnHandler *h)
+{
+	Reader		r = {text, len, 0};
+	int			games = 0;
+	SanResult	san_storage;
+	SanResult  *san = &san_storage;
+	for (;;)
+	{
+		Position	start,
+					cur;
+		PgnError	err;
+		int			ply = 0;
+		char		result[8] = "*";
+
+		skip_blank(&r);
+		if (at_end(&r))
+			break;
+		games++;
+		memset(&err, 0, sizeof(err));
+		position_set_startpos(&start);
+
+		/* tag section */
+		while (!at_end(&r) && r.s[r.pos] == '[')
+		{
+			read_tag(&r, h, &start, &err);
+			skip_blank(&r);
+		}
+		cur = start;
+
+		/* movetext */
+		for (;;)
+		{
+			size_t		tstart;
+			char		c;
+
+			skip_blank(&r);
+			if (at_end(&r))
+				break;
+			c = r.s[r.pos];
+			if (c == '[')
+				break;			/* the next game's tags */
+			if (c == '{' || c == ';' || c == '(')
+			{
+				size_t		at = r.pos;
+
+				if (!skip_comment_or_variation(&r, h, ply))
+				{
+					set_error(&err, PGN_SYNTAX, ply, r.s + at, 1,
+							  c == '{' ? "A comment { is never closed by }." :
+							  "A variation ( is never closed by ).");
+					r.pos = r.len;
+				}
+				continue;
+			}
+			if (c == ')' || c == '}')
+			{
+				set_error(&err, PGN_SYNTAX, ply, r.s + r.pos, 1,
+						  c == ')' ? "A ) closes no variation." : "A } closes no comment.");
+				r.pos++;
+				continue;
+			}
+			if (c == '$')
+			{
+				r.pos++;
+				while (!at_end(&r) && r.s[r.pos] >= '0' && r.s[r.pos] <= '9')
+					r.pos++;
+				continue;
+			}
+			tstart = r.pos;
+			while (!at_end(&r) && !is_blank(r.s[r.pos]) && !strchr("{}();[$", r.s[r.pos]))
+				r.pos++;
+			if (r.pos == tstart)
+			{
+				/* a character no token may hold (a NUL byte) */
+				set_error(&err, PGN_SYNTAX, ply, r.s + r.pos, 1, "An unexpected character.");
+				r.pos++;
+				continue;
+			}
+			{
+				const char *t = r.s + tstart;
+				size_t		n = r.pos - tstart;
+
+				if (is_result(t, n))
+				{
+					memcpy(result, t, n);
+					result[n] = '\0';
+					break;
+				}
+				/* a move number ("12." or "12..."), maybe glued to its move */
+				{
+					size_t		i = 0;
+
+					while (i < n && t[i] >= '0' && t[i] <= '9')
+						i++;
+					if (i > 0 && i < n && t[i] == '.')
+					{
+						while (i < n && t[i] == '.')
+							i++;
+						t += i;
+						n -= i;
+						if (n == 0)
+							continue;
+					}
+				}
+				/* suffix glyphs standing alone: !, ?, !? ... */
+				{
+					size_t		i = 0;
+
+					while (i < n && (t[i] == '!' || t[i] == '?'))
+						i++;
+					if (i == n)
+						continue;
+				}
+				if (err.code != PGN_OK)
+					continue;	/* after an error, only look for the end of the game */
+				if (n == 2 && memcmp(t, "--", 2) == 0)
+				{
+					set_error(&err, PGN_BAD_MOVE, ply + 1, t, n, "Null moves (--) are not supported.");
+					continue;
+				}
+				san_parse(&cur, t, n, true, san);
+				if (san->status == SAN_OK)
+				{
+					Position	before = cur;
+					char		san_text[SAN_MAX_LENGTH];
+
+					ply++;
+					san_write(&before, san->move, san_text);
+					position_play(&cur, san->move);
+					if (h->ply)
+						h->ply(h->arg, ply, san->move, san_text, &before, &cur);
+				}
+				else if (san->status == SAN_AMBIGUOUS)
+				{
+					char		detail[256];
+					char		list[200] = "";
+					int			i;
+
+					for (i = 0; i < san->ncandidates && strlen(list) < 150; i++)
+					{
+						char		s[SAN_MAX_LENGTH];
+
+						san_write(&cur, san->candidates[i], s);
+						strcat(list, i ? ", " : "");
+						strcat(list, s);
+					}
+					snprintf(detail, sizeof(detail), "It could be %s.", list);
+					set_error(&err, PGN_AMBIGUOUS_MOVE, ply + 1, t, n, detail);
+				}
+				else
+					set_error(&err, san->status == SAN_ILLEGAL ? PGN_ILLEGAL_MOVE : PGN_BAD_MOVE,
+							  ply + 1, t, n, san->detail);
+			}
+		}
+		if (h->game && !h->game(h->arg, games, result, &start, &cur, ply,
+								err.code == PGN_OK ? NULL : &err))
+			break;
+	}
+	return games;
+}
+
+/*
+ * Writes the movetext of moves played from start: move numbers, SAN,
+ * the result, lines of at most 80 characters.  Returns -1, or the index of
+ * the first move that is not legal (nothing more is written then); final
+ * receives the position after the moves.
+ */
+int
+pgn_write_movetext(const Position *start, const Move *moves, int n, const char *result,
+				   PgnEmit emit, void *arg, Position *final)
+{
+	Position	pos = *start;
+	int			line = 0,
+				i;
+
+	for (i = 0; i <= n; i++)
+	{
+		char		token[32];
+		int			tlen;
+
+		if (i == n)
+			tlen = snprintf(token, sizeof(token), "%s", result);
+		else
+		{
+			char		san[SAN_MAX_LENGTH];
+			int			number = 0;
+
+			if (!move_is_legal(&pos, moves[i]))
+			{
+				*final = pos;
+				return i;
+			}
+			san_write(&pos, moves[i], san);
+			if (pos.side == WHITE || i == 0)
+				number = snprintf(token, sizeof(token), "%u%s ", (unsigned) pos.fullmove,
+								  pos.side == WHITE ? "." : "...");
+			tlen = number + snprintf(token + number, sizeof(token) - (size_t) number, "%s", san);
+			position_play(&pos, moves[i]);
+		}
+		/* the move number stays with its move; break the line before it if need be */
+		if (line > 0 && line + 1 + tlen > 80)
+		{
+			emit(arg, "\n", 1);
+			line = 0;
+		}
+		if (line > 0)
+		{
+			emit(arg, " ", 1);
+			line++;
+		}
+		emit(arg, token, (size_t) tlen);
+		line += tlen;
+	}
+	emit(arg, "\n", 1);
+	*final = pos;
+	return -1;
+}

@@ -1,0 +1,396 @@
+/*
+ * san.c — Standard Algebraic Notation.
+ */
+#include "san.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char piece_letter[7] = {0, 'P', 'N', 'B', 'R', 'Q', 'K'};
+
+/* "+" or "#" when the move gives check or mate, "" otherwise. */
+static const char *
+check_suffix(const Position *pos, Move m)
+{
+	Position	after = *pos;
+
+	position_play(&after, m);
+	if (!position_in_check(&after))
+		return "";
+	return count_legal(&after) == 0 ? "#" : "+";
+}
+
+static bool
+is_castling(const Position *pos, Move m)
+{
+	int			d = MOVE_TO(m) - MOVE_FROM(m);
+
+	return PIECE_KIND(pos->board[MOVE_FROM(m)]) == KING && (d == 2 || d == -2);
+}
+
+/* SAN without the check sign; returns the length. */
+static int
+san_body(const Position *pos, Move m, const Move *legal, int nlegal, char *out)
+{
+	Square		from = MOVE_FROM(m);
+	Square		to = MOVE_TO(m);
+	PieceKind	kind = PIECE_KIND(pos->board[from]);
+	bool		capture = pos->board[to] != NO_PIECE ||
+		(kind == PAWN && SQ_FILE(from) != SQ_FILE(to));
+	char	   *p = out;
+	int			i;
+
+	if (is_castling(pos, m))
+		return sprintf(out, "%s", to > from ? "O-O" : "O-O-O");
+	if (kind == PAWN)
+	{
+		if (capture)
+			*p++ = (char) ('a' + SQ_FILE(from));
+	}
+	else
+	{
+		bool		others = false,
+					same_file = false,
+					same_rank = false;
+
+		*p++ = piece_letter[kind];
+		for (i = 0; i < nlegal; i++)
+		{
+			Square		f = MOVE_FROM(legal[i]);
+
+			if (MOVE_TO(legal[i]) != to || f == from || PIECE_KIND(pos->board[f]) != kind)
+				continue;
+			others = true;
+			same_file |= SQ_FILE(f) == SQ_FILE(from);
+			same_rank |= SQ_RANK(f) == SQ_RANK(from);
+		}
+		if (others && (!same_file || same_rank))
+			*p++ = (char) ('a' + SQ_FILE(from));
+		if (others && same_file)
+			*p++ = (char) ('1' + SQ_RANK(from));
+	}
+	if (capture)
+		*p++ = 'x';
+	square_write(to, p);
+	p += 2;
+	if (MOVE_PROMO(m) != NO_KIND)
+	{
+		*p++ = '=';
+		*p++ = piece_letter[MOVE_PROMO(m)];
+	}
+	*p = '\0';
+	return (int) (p - out);
+}
+
+void
+san_write(const Position *pos, Move m, char out[SAN_MAX_LENGTH])
+{
+	Move		legal[MAX_MOVES];
+	int			nlegal = gen_legal(pos, legal);
+	int			n = san_body(pos, m, legal, nlegal, out);
+
+	strcpy(out + n, check_suffix(pos, m));
+}
+
+/* A move as the parser understood it. */
+typedef struct SanParts
+{
+	PieceKind	kind;
+	int			from_file;		/* -1: not given */
+	int			from_rank;		/* -1: not given */
+	Square		to;
+	PieceKind	promotion;
+} SanParts;
+
+static int
+promotion_kind(char c, bool lenient)
+{
+	switch (c)
+	{
+		case 'N': return KNIGHT;
+		case 'B': return BISHOP;
+		case 'R': return ROOK;
+		case 'Q': return QUEEN;
+		case 'n': return lenient ? KNIGHT : NO_KIND;
+		case 'b': return lenient ? BISHOP : NO_KIND;
+		case 'r': return lenient ? ROOK : NO_KIND;
+		case 'q': return lenient ? QUEEN : NO_KIND;
+		default: return NO_KIND;
+	}
+}
+
+/*
+ * Splits SAN (check sign and annotations already removed) into its parts.
+ * lower_piece: a lower-case first letter n, b, r, q, k names a piece.
+ */
+static bool
+split_san(const char *s, int n, bool lenient, bool lower_piece, SanParts *out)
+{
+	int			i = 0,
+				end = n;
+	const char *upper = strchr("NBRQK", s[0]);
+
+	out->kind = PAWN;
+	out->from_file = out->from_rank = -1;
+	out->promotion = NO_KIND;
+	if (n > 0 && s[0] != '\0' && upper)
+	{
+		out->kind = (PieceKind) (2 + (upper - "NBRQK"));
+		i = 1;
+	}
+	else if (n > 0 && lower_piece && strchr("nbrqk", s[0]))
+	{
+		out->kind = (PieceKind) (2 + (strchr("nbrqk", s[0]) - "nbrqk"));
+		i = 1;
+	}
+	/* promotion, from the end: "=Q", or leniently "Q", "q", "=q" */
+	if (end - i >= 3 && promotion_kind(s[end - 1], lenient) != NO_KIND &&
+		(s[end - 2] == '=' || (lenient && s[end - 2] >= '1' && s[end - 2] <= '8')))
+	{
+		out->promotion = (PieceKind) promotion_kind(s[end - 1], lenient);
+		end -= s[end - 2] == '=' ? 2 : 1;
+	}
+	if (end - i < 2 || s[end - 2] < 'a' || s[end - 2] > 'h' || s[end - 1] < '1' || s[end - 1] > '8')
+		return false;
+	out->to = SQ_MAKE(s[end - 2] - 'a', s[end - 1] - '1');
+	end -= 2;
+	if (i < end && s[i] >= 'a' && s[i] <= 'h')
+		out->from_file = s[i++] - 'a';
+	if (i < end && s[i] >= '1' && s[i] <= '8')
+		out->from_rank = s[i++] - '1';
+	if (i < end && (s[i] == 'x' || (lenient && (s[i] == ':' || s[i] == '-'))))
+		i++;
+	return i == end;
+}
+
+/* The legal moves that fit the parts; returns their number. */
+static int
+matching_moves(const Position *pos, const Move *legal, int nlegal, const SanParts *parts,
+			   Move *out)
+{
+	int			i,
+				n = 0;
+
+	for (i = 0; i < nlegal; i++)
+	{
+		Move		m = legal[i];
+		Square		from = MOVE_FROM(m);
+
+		if (MOVE_TO(m) != parts->to || PIECE_KIND(pos->board[from]) != parts->kind ||
+			MOVE_PROMO(m) != parts->promotion || is_castling(pos, m) ||
+			(parts->from_file >= 0 && SQ_FILE(from) != parts->from_file) ||
+			(parts->from_rank >= 0 && SQ_RANK(from) != parts->from_rank))
+			continue;
+		out[n++] = m;
+	}
+	return n;
+}
+
+/*
+ * No legal move fits: explain with the one move that was clearly meant (the
+ * only piece of the kind that could make it on this board), else generally.
+ */
+static void
+explain_illegal(const Position *pos, const SanParts *parts, SanResult *r)
+{
+	Color		us = (Color) pos->side;
+	Bitboard	own = position_bb(pos, us, parts->kind);
+	Move		meant = MOVE_NULL;
+	int			plausible = 0;
+	char		to_name[3];
+
+	square_write(parts->to, to_name);
+	while (own)
+	{
+		Square		from = bb_pop(&own);
+		Square		where;
+		Move		m = MOVE_MAKE(from, parts->to, parts->promotion);
+		MoveVerdict v;
+
+		if ((parts->from_file >= 0 && SQ_FILE(from) != parts->from_file) ||
+			(parts->from_rank >= 0 && SQ_RANK(from) != parts->from_rank) ||
+			from == parts->to || move_check(m) != MOVE_OK)
+			continue;
+		v = move_diagnose(pos, m, &where);
+		if (v == MV_CANNOT_MOVE_THAT_WAY)
+			continue;
+		plausible++;
+		meant = m;
+		if (plausible == 1)
+			move_verdict_message(pos, m, v, where, r->detail, sizeof(r->detail));
+	}
+	r->status = SAN_ILLEGAL;
+	r->move = plausible == 1 ? meant : MOVE_NULL;
+	if (plausible != 1)
+		snprintf(r->detail, sizeof(r->detail), "No %s %s can move to %s%s.",
+				 us == WHITE ? "white" : "black", kind_name(parts->kind), to_name,
+				 plausible > 1 ? " legally" : "");
+}
+
+static void
+malformed(SanResult *r, const char *detail)
+{
+	r->status = SAN_MALFORMED;
+	snprintf(r->detail, sizeof(r->detail), "%s", detail);
+}
+
+void
+san_parse(const Position *pos, const char *text, size_t len, bool lenient, SanResult *r)
+{
+	char		buf[40];
+	int			n;
+	int			suffix_len = 0;
+	char		suffix = 0;
+	Move		legal[MAX_MOVES];
+	int			nlegal;
+	Move		m;
+	SanParts	parts;
+
+	r->status = SAN_OK;
+	r->move = MOVE_NULL;
+	r->ncandidates = 0;
+	r->detail[0] = '\0';
+	while (len > 0 && (*text == ' ' || *text == '\t'))
+		text++, len--;
+	while (len > 0 && (text[len - 1] == ' ' || text[len - 1] == '\t'))
+		len--;
+	if (len == 0)
+		{
+		malformed(r, "The move is empty.");
+		return;
+	}
+	if (len >= sizeof(buf))
+		{
+		malformed(r, "The move is too long to be SAN or UCI.");
+		return;
+	}
+	memcpy(buf, text, len);
+	n = (int) len;
+	buf[n] = '\0';
+
+	/* annotation glyphs, then the check or mate sign */
+	while (n > 0 && (buf[n - 1] == '!' || buf[n - 1] == '?'))
+		buf[--n] = '\0';
+	while (n > 0 && (buf[n - 1] == '+' || buf[n - 1] == '#'))
+	{
+		suffix = buf[n - 1];
+		suffix_len++;
+		buf[--n] = '\0';
+	}
+	if (n == 0)
+		{
+		malformed(r, "The move has no squares.");
+		return;
+	}
+	if (!lenient && suffix_len > 1)
+		{
+		malformed(r, "A move has one check or mate sign at most.");
+		return;
+	}
+
+	nlegal = gen_legal(pos, legal);
+
+	/* UCI, in either mode; lower case, or "B4c6" (SAN) would read as b4c6 */
+	if ((buf[0] == '0' || (buf[0] >= 'a' && buf[0] <= 'h')) &&
+		move_parse(buf, (size_t) n, &m) == MOVE_OK)
+	{
+		int			i;
+
+		for (i = 0; i < nlegal; i++)
+			if (legal[i] == m)
+			{
+				r->move = m;
+				return;
+			}
+		r->status = SAN_ILLEGAL;
+		r->move = m;
+		if (m != MOVE_NULL)
+		{
+			Square		where;
+			MoveVerdict v = move_diagnose(pos, m, &where);
+
+			move_verdict_message(pos, m, v, where, r->detail, sizeof(r->detail));
+		}
+		else
+			snprintf(r->detail, sizeof(r->detail), "The null move 0000 is not a move of the game.");
+		return;
+	}
+
+	/* castling */
+	if (strcmp(buf, "O-O") == 0 || strcmp(buf, "O-O-O") == 0 ||
+		(lenient && strspn(buf, "O0o-") == (size_t) n &&
+		 (n == 3 || n == 5) && buf[1] == '-' && (n == 3 || buf[3] == '-')))
+	{
+		Square		king = pos->side == WHITE ? SQ_E1 : SQ_E8;
+		int			i;
+
+		m = MOVE_MAKE(king, n == 3 ? king + 2 : king - 2, NO_KIND);
+		for (i = 0; i < nlegal; i++)
+			if (legal[i] == m)
+				r->move = m;
+		if (r->move == MOVE_NULL)
+		{
+			Square		where;
+			MoveVerdict v = move_diagnose(pos, m, &where);
+
+			r->status = SAN_ILLEGAL;
+			r->move = m;
+			move_verdict_message(pos, m, v, where, r->detail, sizeof(r->detail));
+			return;
+		}
+	}
+	else
+	{
+		SanParts	as_pawn;
+		bool		piece_ok = split_san(buf, n, lenient, lenient, &parts);
+		bool		pawn_ok = lenient && buf[0] == 'b' && split_san(buf, n, lenient, false, &as_pawn);
+
+		if (!piece_ok && !pawn_ok)
+			{
+		malformed(r, "A move is SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q).");
+		return;
+	}
+		if (piece_ok)
+			r->ncandidates = matching_moves(pos, legal, nlegal, &parts, r->candidates);
+		if (pawn_ok)
+		{
+			if (!piece_ok)
+				parts = as_pawn;
+			r->ncandidates += matching_moves(pos, legal, nlegal, &as_pawn,
+											 r->candidates + r->ncandidates);
+		}
+		if (r->ncandidates == 0)
+			{
+			explain_illegal(pos, &parts, r);
+			return;
+		}
+		if (r->ncandidates > 1)
+		{
+			r->status = SAN_AMBIGUOUS;
+			return;
+		}
+		r->move = r->candidates[0];
+		r->ncandidates = 0;
+	}
+
+	/* strictly, the text must be the standard SAN of the move */
+	if (!lenient)
+	{
+		char		standard[SAN_MAX_LENGTH];
+		int			body = san_body(pos, r->move, legal, nlegal, standard);
+		const char *sign = check_suffix(pos, r->move);
+
+		if (body != n || memcmp(buf, standard, (size_t) n) != 0 ||
+			(suffix && (sign[0] != suffix)))
+		{
+			char		detail[120];
+
+			strcpy(standard + body, sign);
+			snprintf(detail, sizeof(detail),
+					 "This is not standard SAN; the standard SAN of this move is %s.", standard);
+			r->move = MOVE_NULL;
+			malformed(r, detail);
+			return;
+		}
+	}
+}
