@@ -14,7 +14,8 @@ GLUE_OBJS = src/chess.o src/square.o src/piece.o src/move.o src/position.o src/m
 OBJS = $(GLUE_OBJS) $(ENGINE_OBJS)
 
 REGRESS = square piece move position binary_io indexes epd_suite \
-	movegen castling en_passant promotion double_check play polyglot seeds upgrade catalog drop
+	movegen castling en_passant promotion double_check play polyglot seeds \
+	san pgn games upgrade catalog drop
 REGRESS_OPTS = --inputdir=. --outputdir=. --load-extension=chess
 
 # The server headers are included as system headers: they are not -Wextra

@@ -13,7 +13,8 @@ WHERE d.refclassid = 'pg_extension'::regclass
   AND obj_description(d.objid, (SELECT relname FROM pg_class WHERE oid = d.classid)) IS NULL
 ORDER BY 1;
 
--- functions that are not IMMUTABLE STRICT PARALLEL SAFE
+-- functions that are not IMMUTABLE STRICT PARALLEL SAFE: only the support
+-- functions of replay(), whose internal state starts as NULL
 SELECT p.oid::regprocedure AS function, p.provolatile, p.proisstrict, p.proparallel
 FROM pg_proc p
 JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'

@@ -93,13 +93,15 @@ COMMENT ON FUNCTION replay_finalfn(internal) IS 'final function of replay()';
 CREATE AGGREGATE replay("position", move) (
 	SFUNC = replay_transfn,
 	STYPE = internal,
-	FINALFUNC = replay_finalfn
+	FINALFUNC = replay_finalfn,
+	PARALLEL = SAFE
 );
 COMMENT ON AGGREGATE replay("position", move) IS 'the position after playing the moves (in ORDER BY order) from a start; raises at the first illegal move with its ply';
 
 CREATE AGGREGATE replay(move) (
 	SFUNC = replay_start_transfn,
 	STYPE = internal,
-	FINALFUNC = replay_finalfn
+	FINALFUNC = replay_finalfn,
+	PARALLEL = SAFE
 );
 COMMENT ON AGGREGATE replay(move) IS 'the position after playing the moves (in ORDER BY order) from the standard start; raises at the first illegal move with its ply';

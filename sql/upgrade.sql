@@ -1,5 +1,6 @@
 -- The upgrade path: 0.1.0 (the types) to 0.2.0 (move generation) to 0.3.0
--- (the seed documents' tables), each step keeping the data.
+-- (the seed documents' tables) to 0.4.0 (SAN, PGN, games), each step
+-- keeping the data.
 
 DROP EXTENSION chess;
 CREATE EXTENSION chess VERSION '0.1.0';
@@ -14,5 +15,6 @@ SELECT count(*) FROM pg_proc WHERE proname = 'move_table';
 ALTER EXTENSION chess UPDATE;
 SELECT extversion FROM pg_extension WHERE extname = 'chess';
 SELECT count(*) AS move_table_rows FROM chess_moves;
+SELECT san(p, 'g1f3') FROM kept;
 SELECT p, (SELECT count(*) FROM legal_moves(p)) AS moves FROM kept;
 DROP TABLE kept;

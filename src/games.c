@@ -99,9 +99,12 @@ read_comment(void *arg, int ply, const char *text, size_t len)
 	appendBinaryStringInfo(&row->comment, text, (int) len);
 }
 
-/* Where in the game: "game 3, ply 14 (move 7, Black)" or "game 3". */
+/*
+ * Where in the game: "game 3, ply 14 (move 7, Black)", "game 3, after ply
+ * 14 (...)" for what follows a move, or "game 3".
+ */
 static char *
-pgn_where(int game, const Position *start, int ply)
+pgn_where(int game, const Position *start, int ply, bool after)
 {
 	int			index,
 				move;
@@ -110,7 +113,7 @@ pgn_where(int game, const Position *start, int ply)
 		return psprintf("game %d", game);
 	index = (start->side == BLACK ? 1 : 0) + ply - 1;
 	move = start->fullmove + index / 2;
-	return psprintf("game %d, ply %d (move %d, %s)", game, ply, move,
+	return psprintf("game %d, %sply %d (move %d, %s)", game, after ? "after " : "", ply, move,
 					index % 2 == 0 ? "White" : "Black");
 }
 
@@ -123,7 +126,7 @@ read_game(void *arg, int game, const char *result, const Position *start,
 
 	if (err)
 	{
-		char	   *where = pgn_where(game, start, err->ply);
+		char	   *where = pgn_where(game, start, err->ply, err->code == PGN_SYNTAX);
 		int			code = (err->code == PGN_ILLEGAL_MOVE || err->code == PGN_AMBIGUOUS_MOVE) ?
 			ERRCODE_INVALID_PARAMETER_VALUE : ERRCODE_INVALID_TEXT_REPRESENTATION;
 		const char *what = err->code == PGN_ILLEGAL_MOVE ? "illegal move" :

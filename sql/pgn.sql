@@ -1,0 +1,86 @@
+-- PGN: reading games (tags, move numbers, comments, NAGs, variations, %
+-- escapes, results, FEN starts), errors naming game, ply and token, skipping
+-- bad games on request, and writing.
+
+CREATE TABLE pgn_text (t text);
+INSERT INTO pgn_text VALUES ($$[Event "Casual game"]
+[Site "?"]
+[White "A \"quoted\" name"]
+[Black "B"]
+[Result "1-0"]
+[ECO "C60"]
+
+1. e4 e5 2. Nf3 {the knight} Nc6 (2... d6 3. d4 (3. Bc4 Be7) exd4) 3. Bb5 $1 a6!?
+4.Ba4 Nf6 5. 0-0 ; castles
+Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 1-0
+
+[Event "From a position"]
+[SetUp "1"]
+[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]
+[Result "*"]
+
+1. e4 Kd7 2. e5 Kc6 *
+% a line escaped with a percent sign is ignored
+1. d4 d5 2. c4 e6 3. Nc3 Nf6 1/2-1/2
+$$);
+
+SELECT game, tags, result, start, final, plies, moves FROM pgn_text, pgn_games(t);
+SELECT game, ply, move, san, after, comment FROM pgn_text, pgn_plies(t) WHERE game = 1 ORDER BY ply;
+SELECT game, ply, san, before, after FROM pgn_text, pgn_plies(t) WHERE game = 2 ORDER BY ply;
+-- the positions of pgn_plies are those of play()
+SELECT count(*) AS plies, bool_and(after = play(before, move)) AS consistent,
+       bool_and(san = san(before, move)) AS standard_san
+FROM pgn_text, pgn_plies(t);
+-- a game ended by mate; a game without tags or result
+SELECT result, plies, is_checkmate(final) FROM pgn_games('1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0');
+SELECT game, result, plies, final FROM pgn_games('1. e4 e5');
+SELECT count(*) AS games FROM pgn_games('   ');
+
+-- errors name the game, the ply and the token
+SELECT * FROM pgn_games('1. e4 e5 2. Ke3 *');
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
+SELECT * FROM pgn_games(E'[Event "1"]\n1. e4 *\n\n[Event "2"]\n1. d4 Nf6 2. c4 g6 3. Nc3 Bg7 4. e4 Nf3 *');
+SELECT * FROM pgn_games('1. e4 e5 2. Nf3 Nc6 3. Nc3 Nf6 4. Nd5 Nd4 5. Ne5 Nd6 *');
+SELECT * FROM pgn_games('[FEN "4k3/8/8/8/8/8/4N3/1N2K3 w - - 0 1"] 1. Nc3 Kd7 2. Nd4 Ke8 3. Nb5 Kd8 4. Nd4 *');
+SELECT * FROM pgn_games('1. e4 {never closed');
+SELECT * FROM pgn_games('1. e4 (1. d4 e5');
+SELECT * FROM pgn_games('1. e4 e5 ) *');
+SELECT * FROM pgn_games('[Event "no closing bracket" 1. e4 *');
+SELECT * FROM pgn_games('[FEN "8/8/8/8/8/8/8/8 w - - 0 1"] 1. e4 *');
+SELECT * FROM pgn_games('1. e4 -- 2. d4 *');
+SELECT * FROM pgn_games('1. e4 e5 2. Xy7 *');
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
+
+-- on request, a bad game is skipped with a NOTICE and the others are read
+SELECT game, tags->>'Event' AS event, plies
+FROM pgn_games(E'[Event "1"]\n1. e4 e5 *\n\n[Event "2"]\n1. e4 e5 2. Ke3 *\n\n[Event "3"]\n1. d4 *', true);
+SELECT game, ply, san FROM pgn_plies(E'1. e4 Ke3 *\n\n1. d4 d5 *', true);
+
+-- writing: the Seven Tag Roster, other tags, SetUp and FEN for another
+-- start, move numbers, the result from the tags or the final position
+SELECT pgn(start_position(), moves, tags) FROM pgn_text, pgn_games(t) WHERE game = 1;
+SELECT pgn(start, moves, tags) FROM pgn_text, pgn_games(t) WHERE game = 2;
+SELECT pgn(start_position(), '{f2f3,e7e5,g2g4,d8h4}');
+SELECT pgn(start_position(), '{}');
+SELECT pgn('4k3/8/8/8/8/8/4P3/4K3 b - - 0 1', '{e8d7,e2e4}', '{"White": "X", "Round": 3}');
+-- lines of at most 80 characters
+WITH RECURSIVE walk(p, ms, n) AS (
+	SELECT start_position(), ARRAY[]::move[], 0
+	UNION ALL
+	SELECT play(p, m), ms || m, n + 1
+	FROM walk, LATERAL (SELECT m FROM legal_moves(p) AS m ORDER BY md5(m::text || n) LIMIT 1) AS x
+	WHERE n < 60
+)
+SELECT max(length(line)) <= 80 AS wrapped, count(*) AS lines
+FROM (SELECT pgn(start_position(), ms) AS t FROM walk WHERE n = 60) AS g,
+     regexp_split_to_table(g.t, E'\n') AS line;
+-- written PGN reads back to the same game (the writer adds the roster's
+-- missing tags)
+WITH g AS (SELECT * FROM pgn_text, pgn_games(t))
+SELECT g.game, r.final = g.final AS same_final, r.moves = g.moves AS same_moves, r.tags @> g.tags AS same_tags
+FROM g, pgn_games(pgn(g.start, g.moves, g.tags)) AS r ORDER BY g.game;
+-- errors
+SELECT pgn(start_position(), '{e2e4,e2e4}');
+SELECT pgn(start_position(), '{e2e4,NULL}');
+SELECT pgn(start_position(), '{}', '[1, 2]');
+DROP TABLE pgn_text;
