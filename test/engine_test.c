@@ -17,6 +17,7 @@
  */
 #include "engine/movegen.h"
 #include "engine/polyglot.h"
+#include "engine/pgn.h"
 #include "engine/san.h"
 
 #include <stdio.h>
@@ -724,6 +725,89 @@ test_218(void)
 	CHECK(count_legal(&pos) == 218, "218-move position has %d moves", count_legal(&pos));
 }
 
+static int	fuzz_games_ok;
+
+static bool
+count_game(void *arg, int game, const char *result, const Position *start,
+		   const Position *final, int plies, const PgnError *err)
+{
+	(void) arg;
+	(void) game;
+	(void) result;
+	(void) start;
+	(void) final;
+	(void) plies;
+	if (!err)
+		fuzz_games_ok++;
+	return true;
+}
+
+/*
+ * Mutated PGN (bytes replaced, inserted, deleted, NUL bytes included) must
+ * never crash the reader or read past its input: the input is copied to a
+ * buffer of exactly its length, so AddressSanitizer sees any over-read.
+ */
+static void
+test_pgn_fuzz(void)
+{
+	static const char seed[] =
+		"[Event \"F\"]\n[White \"A \\\"q\\\" B\"]\n[FEN \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"]\n\n"
+		"1. O-O {c} O-O-O (1... Kd8 2. Rb1 (2. Ra2)) 2. Rab1 $1 Rd2!? ; x\n3. Rbc1 *\n"
+		"% escaped\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n";
+	static const char alphabet[] = "[]{}();$%!?\" \n.0123456789-/*abcdefghNBRQKOx=+#\\";
+	PgnHandler	h = {NULL, NULL, NULL, NULL, count_game};
+	int			i,
+				games = 0;
+
+	fuzz_games_ok = 0;
+	games = pgn_read(seed, strlen(seed), &h);
+	CHECK(games == 2 && fuzz_games_ok == 2, "the seed PGN reads as 2 good games (%d, %d)",
+		  games, fuzz_games_ok);
+	for (i = 0; i < 20000; i++)
+	{
+		char		buf[sizeof(seed) + 16];
+		size_t		len = strlen(seed);
+		int			edits = 1 + (int) (rng() % 6),
+					e;
+		char	   *exact;
+
+		memcpy(buf, seed, len);
+		for (e = 0; e < edits; e++)
+		{
+			size_t		at = (size_t) (rng() % (len + 1));
+			char		c = (rng() % 50 == 0) ? '\0' : alphabet[rng() % (sizeof(alphabet) - 1)];
+
+			switch (rng() % 3)
+			{
+				case 0:
+					if (at < len)
+						buf[at] = c;
+					break;
+				case 1:
+					if (len + 1 < sizeof(buf))
+					{
+						memmove(buf + at + 1, buf + at, len - at);
+						buf[at] = c;
+						len++;
+					}
+					break;
+				default:
+					if (at < len)
+					{
+						memmove(buf + at, buf + at + 1, len - at - 1);
+						len--;
+					}
+					break;
+			}
+		}
+		exact = malloc(len ? len : 1);
+		memcpy(exact, buf, len);
+		pgn_read(exact, len, &h);
+		free(exact);
+	}
+	CHECK(fuzz_games_ok > 1000, "fuzz: %d mutated games still read", fuzz_games_ok);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -757,6 +841,7 @@ main(int argc, char **argv)
 	CHECK(consistency_errors == 0, "%d disagreements between generators and diagnosis",
 		  consistency_errors);
 	test_fen_fuzz();
+	test_pgn_fuzz();
 	test_218();
 	printf("checked every move value in %d positions\n", consistency_positions);
 	snprintf(path, sizeof(path), "%s/polyglot-vectors.tsv", dir);

@@ -80,6 +80,17 @@ else
 fi
 count_from "$log/differential" "differential test against chess.js"
 
+echo "== PGN both ways with chess.js 1.4.0: 200 seeded random games"
+if node test/differential/chessjs_pgn.mjs write 200 7 >"$log/games.jsonl"; then
+	pg_virtualenv -v 15 sh -c 'psql -X -q -v ON_ERROR_STOP=1 -c "CREATE EXTENSION chess" \
+		-f test/differential/compare_pgn.sql' <"$log/games.jsonl" 2>&1 | tee "$log/pgn_in"
+	node test/differential/chessjs_pgn.mjs read <test/differential/ours.jsonl 2>&1 | tee "$log/pgn_out"
+else
+	echo "!! chess.js could not write the games" | tee "$log/pgn_in" "$log/pgn_out"
+fi
+count_from "$log/pgn_in" "PGN from chess.js"
+count_from "$log/pgn_out" "PGN read by chess.js"
+
 echo "== the ABAP article's pipeline, ported to SQL, against legal_moves()"
 pg_virtualenv -v 15 psql -X -q -f test/bench/abap_compare.sql 2>&1 | tee "$log/abap"
 count_from "$log/abap" "ABAP pipeline comparison"

@@ -100,24 +100,71 @@ read_tag(Reader *r, const PgnHandler *h, Position *start, PgnError *err)
 	if (name_len == 0 || at_end(r) || r->s[r->pos] != '"')
 		goto bad;
 	r->pos++;
-	while (!at_end(r) && r->s[r->pos] != '"' && r->s[r->pos] != '\n')
-	{
-		char		c = r->s[r->pos++];
 
-		if (c == '\\' && !at_end(r) && (r->s[r->pos] == '"' || r->s[r->pos] == '\\'))
-			c = r->s[r->pos++];
-		if (vlen + 1 >= sizeof(value))
+	/*
+	 * The value ends at the first unescaped '"' that a ']' follows; failing
+	 * that, at the last such '"' on the line, so that quotes a writer forgot
+	 * to escape (chess.js writes [White "A "B""]) stay in the value, as
+	 * python-chess reads them.  \" and \\ are escapes.
+	 */
+	{
+		size_t		line_end = r->pos,
+					close = 0,
+					i;
+		bool		found = false;
+
+		while (line_end < r->len && r->s[line_end] != '\n')
+			line_end++;
+		for (i = r->pos; i < line_end && !found; i++)
+		{
+			size_t		j = i + 1;
+
+			if (r->s[i] == '\\')
+			{
+				i++;
+				continue;
+			}
+			if (r->s[i] != '"')
+				continue;
+			while (j < line_end && (r->s[j] == ' ' || r->s[j] == '\t'))
+				j++;
+			if (j < line_end && r->s[j] == ']')
+			{
+				close = i;
+				found = true;
+			}
+		}
+		for (i = line_end; !found && i > r->pos; i--)
+		{
+			size_t		j = i;
+
+			if (r->s[i - 1] != ']')
+				continue;
+			while (j - 1 > r->pos && (r->s[j - 2] == ' ' || r->s[j - 2] == '\t'))
+				j--;
+			if (j - 1 > r->pos && r->s[j - 2] == '"')
+			{
+				close = j - 2;
+				found = true;
+			}
+		}
+		if (!found)
 			goto bad;
-		value[vlen++] = c;
+		while (r->pos < close)
+		{
+			char		c = r->s[r->pos++];
+
+			if (c == '\\' && r->pos < close && (r->s[r->pos] == '"' || r->s[r->pos] == '\\'))
+				c = r->s[r->pos++];
+			if (vlen + 1 >= sizeof(value))
+				goto bad;
+			value[vlen++] = c;
+		}
+		r->pos = close + 1;
+		while (!at_end(r) && (r->s[r->pos] == ' ' || r->s[r->pos] == '\t'))
+			r->pos++;
+		r->pos++;				/* the ']' */
 	}
-	if (at_end(r) || r->s[r->pos] != '"')
-		goto bad;
-	r->pos++;
-	while (!at_end(r) && (r->s[r->pos] == ' ' || r->s[r->pos] == '\t'))
-		r->pos++;
-	if (at_end(r) || r->s[r->pos] != ']')
-		goto bad;
-	r->pos++;
 	value[vlen] = '\0';
 	if (h->tag)
 		h->tag(h->arg, r->s + name_start, name_len, value, vlen);

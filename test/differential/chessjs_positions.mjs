@@ -1,6 +1,7 @@
 // Writes positions reached by seeded random play, with what chess.js 1.4.0
 // says about each: its FEN, its sorted legal moves in UCI, the check, mate
-// and stalemate flags, and one random legal move with the FEN it leads to.
+// and stalemate flags, one random legal move with the FEN it leads to, and
+// the SAN of every legal move.
 //
 //   node chessjs_positions.mjs EPD_FILE GAMES PLIES SEED > positions.tsv
 //
@@ -46,8 +47,9 @@ for (const start of starts) {
     const fen = game.fen();
     const flags = [game.inCheck(), game.isCheckmate(), game.isStalemate()].map((b) => (b ? 't' : 'f'));
     const sorted = moves.map(uci).sort().join(' ');
+    const sans = moves.map((m) => uci(m) + ':' + m.san).sort().join(' ');
     if (moves.length === 0) {
-      out.push([fen, sorted, ...flags, '', ''].join('\t'));
+      out.push([fen, sorted, ...flags, '', '', sans].join('\t'));
       break;
     }
     // steer towards what uniform play rarely reaches: a mating move when
@@ -73,7 +75,7 @@ for (const start of starts) {
     else if (captures.length > 0 && random(2) === 0) pool = captures;
     const chosen = pool[random(pool.length)];
     game.move({ from: chosen.from, to: chosen.to, promotion: chosen.promotion });
-    out.push([fen, sorted, ...flags, uci(chosen), game.fen()].join('\t'));
+    out.push([fen, sorted, ...flags, uci(chosen), game.fen(), sans].join('\t'));
   }
 }
 process.stdout.write(out.join('\n') + '\n');

@@ -1,10 +1,11 @@
 -- Compares the extension with chess.js on the positions that
 -- chessjs_positions.mjs writes to standard input: canonical FEN, the sorted
--- legal moves, check, checkmate, stalemate, and the position after a move.
+-- legal moves, check, checkmate, stalemate, the position after a move, and
+-- the SAN of every legal move.
 -- Prints the first disagreements and "differential: N passed, M failed".
 \set ON_ERROR_STOP on
 CREATE TEMP TABLE js (fen text, moves text, in_check boolean, checkmate boolean,
-                      stalemate boolean, move text, next_fen text);
+                      stalemate boolean, move text, next_fen text, sans text);
 \copy js FROM pstdin
 CREATE TEMP TABLE result AS
 SELECT fen, moves, move,
@@ -14,7 +15,9 @@ SELECT fen, moves, move,
        in_check(p) = js.in_check AS check_ok,
        is_checkmate(p) = js.checkmate AS mate_ok,
        is_stalemate(p) = js.stalemate AS stalemate_ok,
-       move = '' OR play(p, move::move)::text = next_fen AS play_ok
+       move = '' OR play(p, move::move)::text = next_fen AS play_ok,
+       coalesce((SELECT string_agg(m::text || ':' || san(p, m), ' ' ORDER BY m::text COLLATE "C")
+                 FROM legal_moves(p) AS m), '') = sans AS san_ok
 FROM js, LATERAL (SELECT fen::"position" AS p) AS parsed;
 SELECT count(*) AS positions,
        count(*) FILTER (WHERE js.in_check) AS in_check,
@@ -26,12 +29,16 @@ SELECT count(*) AS positions,
                         AND js.fen ~ '^[^ ]* [wb] [KQkq]') AS castling_candidates
 FROM js;
 SELECT fen, NOT fen_ok AS fen, NOT moves_ok AS moves, NOT check_ok AS check,
-       NOT mate_ok AS mate, NOT stalemate_ok AS stalemate, NOT play_ok AS play, move
+       NOT mate_ok AS mate, NOT stalemate_ok AS stalemate, NOT play_ok AS play,
+       NOT san_ok AS san, move
 FROM result
-WHERE NOT (fen_ok AND moves_ok AND check_ok AND mate_ok AND stalemate_ok AND play_ok)
+WHERE NOT (fen_ok AND moves_ok AND check_ok AND mate_ok AND stalemate_ok AND play_ok AND san_ok)
 LIMIT 10;
+SELECT count(*) FILTER (WHERE san_ok) AS positions_with_same_san,
+       sum(cardinality(string_to_array(moves, ' '))) AS sans_compared
+FROM result;
 SELECT format('differential: %s passed, %s failed',
-              count(*) FILTER (WHERE fen_ok AND moves_ok AND check_ok AND mate_ok AND stalemate_ok AND play_ok),
-              count(*) FILTER (WHERE NOT (fen_ok AND moves_ok AND check_ok AND mate_ok AND stalemate_ok AND play_ok)))
+              count(*) FILTER (WHERE fen_ok AND moves_ok AND check_ok AND mate_ok AND stalemate_ok AND play_ok AND san_ok),
+              count(*) FILTER (WHERE NOT (fen_ok AND moves_ok AND check_ok AND mate_ok AND stalemate_ok AND play_ok AND san_ok)))
        AS summary
 FROM result;
