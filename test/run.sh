@@ -91,6 +91,10 @@ fi
 count_from "$log/pgn_in" "PGN from chess.js"
 count_from "$log/pgn_out" "PGN read by chess.js"
 
+echo "== the application example under concurrency: two sessions race for the same plies"
+pg_virtualenv -v 15 bash test/concurrency.sh 2>&1 | tee "$log/concurrency"
+count_from "$log/concurrency" "concurrency test"
+
 echo "== the ABAP article's pipeline, ported to SQL, against legal_moves()"
 pg_virtualenv -v 15 psql -X -q -f test/bench/abap_compare.sql 2>&1 | tee "$log/abap"
 count_from "$log/abap" "ABAP pipeline comparison"
