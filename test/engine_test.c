@@ -715,6 +715,23 @@ test_random_positions(void)
 
 /* The published position with 218 legal moves, the most known in a legal game. */
 static void
+test_san_cases(void)
+{
+	Position	pos;
+	PositionError err;
+	SanResult	r;
+
+	/* bxc4 is standard SAN for the pawn, even leniently, with a bishop able to take too */
+	fen_parse("4k3/8/8/8/2p5/1P6/8/4KB2 w - - 0 1", &pos, &err);
+	san_parse(&pos, "bxc4", 4, true, &r);
+	CHECK(r.status == SAN_OK && r.move == MOVE_MAKE(17, 26, NO_KIND), "lenient bxc4 is the pawn");
+	san_parse(&pos, "bc4", 3, true, &r);
+	CHECK(r.status == SAN_AMBIGUOUS && r.ncandidates == 2, "lenient bc4 is ambiguous");
+	san_parse(&pos, "Bxc4", 4, true, &r);
+	CHECK(r.status == SAN_OK && r.move == MOVE_MAKE(5, 26, NO_KIND), "lenient Bxc4 is the bishop");
+}
+
+static void
 test_218(void)
 {
 	Position	pos;
@@ -842,6 +859,7 @@ main(int argc, char **argv)
 		  consistency_errors);
 	test_fen_fuzz();
 	test_pgn_fuzz();
+	test_san_cases();
 	test_218();
 	printf("checked every move value in %d positions\n", consistency_positions);
 	snprintf(path, sizeof(path), "%s/polyglot-vectors.tsv", dir);

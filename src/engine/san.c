@@ -246,6 +246,13 @@ san_parse(const Position *pos, const char *text, size_t len, bool lenient, SanRe
 	Move		m;
 	SanParts	parts;
 
+	/* leniently, standard SAN still means what it says: bxc4 is the b-pawn */
+	if (lenient)
+	{
+		san_parse(pos, text, len, false, r);
+		if (r->status == SAN_OK)
+			return;
+	}
 	r->status = SAN_OK;
 	r->move = MOVE_NULL;
 	r->ncandidates = 0;
@@ -378,14 +385,13 @@ san_parse(const Position *pos, const char *text, size_t len, bool lenient, SanRe
 	{
 		char		standard[SAN_MAX_LENGTH];
 		int			body = san_body(pos, r->move, legal, nlegal, standard);
-		const char *sign = check_suffix(pos, r->move);
 
 		if (body != n || memcmp(buf, standard, (size_t) n) != 0 ||
-			(suffix && (sign[0] != suffix)))
+			(suffix && check_suffix(pos, r->move)[0] != suffix))
 		{
 			char		detail[120];
 
-			strcpy(standard + body, sign);
+			strcpy(standard + body, check_suffix(pos, r->move));
 			snprintf(detail, sizeof(detail),
 					 "This is not standard SAN; the standard SAN of this move is %s.", standard);
 			r->move = MOVE_NULL;

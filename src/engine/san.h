@@ -41,7 +41,8 @@ typedef struct SanResult
  * type: 0-0 and o-o, a missing "x" or "=", a lower-case promotion letter, a
  * superfluous or wrong "+" or "#", more disambiguation than needed, a "-"
  * between the squares, and a piece letter in lower case where that is not
- * ambiguous (bc4 could be a bishop or the b-pawn).
+ * ambiguous (bc4 could be a bishop or the b-pawn; bxc4, standard SAN, is
+ * always the pawn).
  */
 extern void san_parse(const Position *pos, const char *text, size_t len, bool lenient,
 					  SanResult *result);
