@@ -127,3 +127,44 @@ SELECT string_agg(to_square::text, ' ' ORDER BY to_square) AS knight_hops_from_d
 FROM hops() WHERE from_square = 'd5' AND type = 'knight';
 \echo 'The article''s worked example: White plays the knight from e5 to c6'
 SELECT board(play('r2qkb1r/pp3ppp/2n2n2/1N1pN3/3Pp3/8/PPP2PPP/R1BQ1RK1 w kq - 0 1', 'e5c6'));
+
+\echo
+\echo '== SAN in and out: strict by default, lenient on request, three kinds of error'
+SELECT m, san('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1', m) AS san
+FROM (VALUES ('e1g1'::move), ('e5f7'), ('d5e6'), ('f3f6')) AS v(m);
+SELECT play(play(start_position(), 'e4'), 'Nf6') AS after_e4_nf6,
+       parse_move('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', '0-0', lenient => true) AS lenient_castle;
+DO $$
+DECLARE
+	t text;
+	msg text;
+	detail text;
+	state text;
+BEGIN
+	FOREACH t IN ARRAY ARRAY['Nz9', 'Qh5', 'Nd2']
+	LOOP
+		BEGIN
+			PERFORM parse_move('4k3/8/8/8/8/5N2/8/1N1QK3 w - - 0 1', t);
+		EXCEPTION WHEN OTHERS THEN
+			GET STACKED DIAGNOSTICS msg = MESSAGE_TEXT, detail = PG_EXCEPTION_DETAIL, state = RETURNED_SQLSTATE;
+			RAISE NOTICE '% (%): %', t, state, coalesce(detail, msg);
+		END;
+	END LOOP;
+END $$;
+
+\echo
+\echo '== PGN in: every move validated; PGN out'
+SELECT game, tags->>'White' AS white, result, plies, final
+FROM pgn_games($$[Event "Opera game"]
+[White "Morphy"]
+[Black "Duke Karl / Count Isouard"]
+[Result "1-0"]
+
+1. e4 e5 2. Nf3 d6 3. d4 Bg4 {a weak move} 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6
+7. Qb3 Qe7 8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8
+13. Rxd7 Rxd7 14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0
+$$);
+SELECT ply, san, comment FROM pgn_plies('1. e4 e5 2. Nf3 d6 3. d4 Bg4 {a weak move} *') WHERE comment IS NOT NULL;
+SELECT pgn(start_position(), '{e2e4,e7e5,d1h5,b8c6,f1c4,g8f6,h5f7}', '{"White": "Scholar"}');
+SELECT (outcome(replay(m ORDER BY i))).*
+FROM unnest('{e2e4,e7e5,d1h5,b8c6,f1c4,g8f6,h5f7}'::move[]) WITH ORDINALITY AS t(m, i);

@@ -44,7 +44,7 @@ typedef struct ChessPosition
 #define PG_RETURN_POSITION_P(x)	return PositionPGetDatum(x)
 
 /* moves.c */
-extern void report_illegal_move(const Position *pos, Move m) pg_attribute_noreturn();
+extern void report_illegal_move(const Position *pos, Move m, int ply) pg_attribute_noreturn();
 
 /* position.c */
 extern void position_from_datum(const ChessPosition *datum, Position *pos);

@@ -374,19 +374,7 @@ chess_pgn(PG_FUNCTION_ARGS)
 							 roster_values[6] ? roster_values[6] : "*",	/* replaced below */
 							 emit_to_stringinfo, &movetext, &final);
 	if (bad >= 0)
-	{
-		char		uci[6];
-		char		detail[256];
-		Square		where;
-		MoveVerdict verdict = move_diagnose(&final, moves[bad], &where);
-
-		move_write(moves[bad], uci);
-		move_verdict_message(&final, moves[bad], verdict, where, detail, sizeof(detail));
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("illegal move %s at ply %d", uci, bad + 1),
-				 errdetail("%s", detail)));
-	}
+		report_illegal_move(&final, moves[bad], bad + 1);
 	if (!roster_values[6])
 	{
 		/* no Result tag: the final position decides; write the movetext again with it */
@@ -491,23 +479,19 @@ chess_repetitions(PG_FUNCTION_ARGS)
 	PG_RETURN_INT32(repetitions_of_last(PG_GETARG_ARRAYTYPE_P(0), &last));
 }
 
-PG_FUNCTION_INFO_V1(chess_is_threefold_repetition);
-Datum
-chess_is_threefold_repetition(PG_FUNCTION_ARGS)
-{
-	Position	last;
-
-	PG_RETURN_BOOL(repetitions_of_last(PG_GETARG_ARRAYTYPE_P(0), &last) >= 3);
+/* is_threefold_repetition(position[]), is_fivefold_repetition(position[]) */
+#define REPETITION_AT_LEAST(sqlname, times) \
+PG_FUNCTION_INFO_V1(sqlname); \
+Datum \
+sqlname(PG_FUNCTION_ARGS) \
+{ \
+	Position	last; \
+ \
+	PG_RETURN_BOOL(repetitions_of_last(PG_GETARG_ARRAYTYPE_P(0), &last) >= (times)); \
 }
 
-PG_FUNCTION_INFO_V1(chess_is_fivefold_repetition);
-Datum
-chess_is_fivefold_repetition(PG_FUNCTION_ARGS)
-{
-	Position	last;
-
-	PG_RETURN_BOOL(repetitions_of_last(PG_GETARG_ARRAYTYPE_P(0), &last) >= 5);
-}
+REPETITION_AT_LEAST(chess_is_threefold_repetition, 3)
+REPETITION_AT_LEAST(chess_is_fivefold_repetition, 5)
 
 /*
  * outcome(position) and outcome(position[]) → (termination text, result text):
@@ -598,21 +582,7 @@ replay_step(FunctionCallInfo fcinfo, const Position *start, Move m)
 		st = (ReplayState *) PG_GETARG_POINTER(0);
 	st->ply++;
 	if (!move_is_legal(&st->pos, m))
-	{
-		char		uci[6],
-					fen[FEN_MAX_LENGTH],
-					detail[256];
-		Square		where;
-		MoveVerdict verdict = move_diagnose(&st->pos, m, &where);
-
-		move_write(m, uci);
-		fen_write(&st->pos, fen);
-		move_verdict_message(&st->pos, m, verdict, where, detail, sizeof(detail));
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("illegal move %s at ply %d in position %s", uci, st->ply, fen),
-				 errdetail("%s", detail)));
-	}
+		report_illegal_move(&st->pos, m, st->ply);
 	position_play(&st->pos, m);
 	PG_RETURN_POINTER(st);
 }

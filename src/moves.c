@@ -60,10 +60,11 @@ position_pseudo_legal_moves(PG_FUNCTION_ARGS)
 }
 
 /*
- * Raises the error for an illegal move, naming the stage that rejects it.
+ * Raises the error for an illegal move, naming the stage that rejects it;
+ * ply, when not 0, is the move's ply in a game.
  */
 void
-report_illegal_move(const Position *pos, Move m)
+report_illegal_move(const Position *pos, Move m, int ply)
 {
 	Square		where;
 	MoveVerdict verdict = move_diagnose(pos, m, &where);
@@ -76,6 +77,11 @@ report_illegal_move(const Position *pos, Move m)
 	move_verdict_message(pos, m, verdict, where, detail, sizeof(detail));
 	move_write(m, uci);
 	fen_write(pos, fen);
+	if (ply > 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("illegal move %s at ply %d in position %s", uci, ply, fen),
+				 errdetail("%s", detail)));
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 			 errmsg("illegal move %s in position %s", uci, fen),
@@ -92,7 +98,7 @@ position_play_move(PG_FUNCTION_ARGS)
 
 	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
 	if (!move_is_legal(&pos, m))
-		report_illegal_move(&pos, m);
+		report_illegal_move(&pos, m, 0);
 	position_play(&pos, m);
 	PG_RETURN_POSITION_P(position_to_datum(&pos));
 }
@@ -138,35 +144,21 @@ position_successors(PG_FUNCTION_ARGS)
 	return (Datum) 0;
 }
 
-PG_FUNCTION_INFO_V1(position_in_check_sql);
-Datum
-position_in_check_sql(PG_FUNCTION_ARGS)
-{
-	Position	pos;
-
-	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
-	PG_RETURN_BOOL(position_in_check(&pos));
+/* A boolean property of the position: in_check, is_checkmate, is_stalemate. */
+#define POSITION_PREDICATE(sqlname, test) \
+PG_FUNCTION_INFO_V1(sqlname); \
+Datum \
+sqlname(PG_FUNCTION_ARGS) \
+{ \
+	Position	pos; \
+ \
+	position_from_datum(PG_GETARG_POSITION_P(0), &pos); \
+	PG_RETURN_BOOL(test(&pos)); \
 }
 
-PG_FUNCTION_INFO_V1(position_is_checkmate_sql);
-Datum
-position_is_checkmate_sql(PG_FUNCTION_ARGS)
-{
-	Position	pos;
-
-	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
-	PG_RETURN_BOOL(position_is_checkmate(&pos));
-}
-
-PG_FUNCTION_INFO_V1(position_is_stalemate_sql);
-Datum
-position_is_stalemate_sql(PG_FUNCTION_ARGS)
-{
-	Position	pos;
-
-	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
-	PG_RETURN_BOOL(position_is_stalemate(&pos));
-}
+POSITION_PREDICATE(position_in_check_sql, position_in_check)
+POSITION_PREDICATE(position_is_checkmate_sql, position_is_checkmate)
+POSITION_PREDICATE(position_is_stalemate_sql, position_is_stalemate)
 
 /* attackers(position, square, colour text) → SETOF square, by square */
 PG_FUNCTION_INFO_V1(position_attackers_sql);

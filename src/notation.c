@@ -19,7 +19,7 @@ position_san(PG_FUNCTION_ARGS)
 
 	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
 	if (!move_is_legal(&pos, m))
-		report_illegal_move(&pos, m);
+		report_illegal_move(&pos, m, 0);
 	san_write(&pos, m, san);
 	PG_RETURN_TEXT_P(cstring_to_text(san));
 }

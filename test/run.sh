@@ -91,6 +91,15 @@ fi
 count_from "$log/pgn_in" "PGN from chess.js"
 count_from "$log/pgn_out" "PGN read by chess.js"
 
+echo "== the guided tour runs without error"
+if pg_virtualenv -v 15 psql -X -q -v ON_ERROR_STOP=1 -P pager=off -f examples/tour.sql >"$log/tour" 2>&1; then
+	echo "tour: 1 passed, 0 failed" | tee "$log/tour_result"
+else
+	tail -n 20 "$log/tour"
+	echo "tour: 0 passed, 1 failed" | tee "$log/tour_result"
+fi
+count_from "$log/tour_result" "guided tour"
+
 echo "== the application example under concurrency: two sessions race for the same plies"
 pg_virtualenv -v 15 bash test/concurrency.sh 2>&1 | tee "$log/concurrency"
 count_from "$log/concurrency" "concurrency test"

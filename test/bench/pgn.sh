@@ -81,7 +81,8 @@ while IFS='|' read -r name seconds g p; do
 done <"$work/pg.out"
 row "pgn-extract (checks moves)" "$js_games" "$js_plies" "$pe_seconds"
 row "chess.js 1.4.0 loadPgn" "$js_games" "$js_plies" "$js_seconds"
-if [[ -s $work/pgn-extract.log ]]; then
+# pgn-extract prints a progress count; anything else it says is shown
+if tr '\r' '\n' <"$work/pgn-extract.log" | grep -qv '^\(Games: [0-9]*\)*$'; then
 	echo "pgn-extract reported:"
-	head -n 5 "$work/pgn-extract.log"
+	tr '\r' '\n' <"$work/pgn-extract.log" | grep -v '^\(Games: [0-9]*\)*$' | head -n 5
 fi
