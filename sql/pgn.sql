@@ -51,6 +51,11 @@ SELECT * FROM pgn_games('1. e4 -- 2. d4 *');
 SELECT * FROM pgn_games('1. e4 e5 2. Xy7 *');
 \echo SQLSTATE :LAST_ERROR_SQLSTATE
 
+-- a long import can be cancelled
+SET statement_timeout = '100ms';
+SELECT count(*) FROM pgn_games(repeat(E'1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n', 200000));
+RESET statement_timeout;
+
 -- on request, a bad game is skipped with a NOTICE and the others are read
 SELECT game, tags->>'Event' AS event, plies
 FROM pgn_games(E'[Event "1"]\n1. e4 e5 *\n\n[Event "2"]\n1. e4 e5 2. Ke3 *\n\n[Event "3"]\n1. d4 *', true);

@@ -11,6 +11,7 @@
 #include "catalog/pg_type.h"
 #include "funcapi.h"
 #include "lib/stringinfo.h"
+#include "miscadmin.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
 #include "utils/json.h"
@@ -124,6 +125,7 @@ read_game(void *arg, int game, const char *result, const Position *start,
 	PgnReadState *st = arg;
 	int			i;
 
+	CHECK_FOR_INTERRUPTS();		/* a long import can be cancelled */
 	if (err)
 	{
 		char	   *where = pgn_where(game, start, err->ply, err->code == PGN_SYNTAX);
