@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Runs every test: the engine's tests (also under AddressSanitizer and
-# UBSan), the perft suites and pg_regress in a throwaway PostgreSQL 15 cluster.  Ends with the
-# line "N passed, M failed, K skipped" and exits non-zero when anything failed.
+# UBSan), the perft suites, and in throwaway PostgreSQL 15 clusters
+# pg_regress, the guided tour, the differential tests against chess.js
+# (positions, SAN, PGN both ways), the concurrency test of the application
+# example and the SQL port of the ABAP pipeline against legal_moves().
+# Ends with the line "N passed, M failed, K skipped" and exits non-zero
+# when anything failed.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
