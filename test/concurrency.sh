@@ -27,6 +27,9 @@ DECLARE
 	g bigint;
 	s record;
 BEGIN
+	-- the starting gate: wait until the driver lets both sessions go
+	PERFORM pg_advisory_lock_shared(4242);
+	PERFORM pg_advisory_unlock_shared(4242);
 	FOR g IN SELECT id FROM games ORDER BY id LOOP
 		FOR s IN SELECT * FROM script ORDER BY ply LOOP
 			BEGIN
@@ -44,11 +47,27 @@ BEGIN
 	INSERT INTO race VALUES (session, won, lost);
 END $$;
 SQL
+# the driver holds the gate shut until both sessions wait at it, then opens it;
+# from then on the loser of each ply waits for the winner's row lock, so the
+# two stay in step and collide on every ply
+psql -X -q -c "SELECT pg_advisory_lock(4242)" \
+	-c "DO \$\$ BEGIN
+	        FOR i IN 1..400 LOOP
+	            EXIT WHEN (SELECT count(*) FROM pg_locks
+	                       WHERE locktype = 'advisory' AND NOT granted) >= 2;
+	            PERFORM pg_sleep(0.05);
+	        END LOOP;
+	    END \$\$" \
+	-c "SELECT pg_advisory_unlock(4242)" >/dev/null &
+gate=$!
+until [[ $(psql -X -q -At -c "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted") == 1 ]]; do
+	sleep 0.05
+done
 psql -X -q -c "CALL race('A')" &
 a=$!
 psql -X -q -c "CALL race('B')" &
 b=$!
-wait "$a" "$b"
+wait "$gate" "$a" "$b"
 psql -X -q -At <<'SQL'
 WITH checks(name, ok) AS (VALUES
 	('both sessions finished', (SELECT count(*) = 2 FROM race)),
