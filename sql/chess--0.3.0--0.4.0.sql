@@ -29,11 +29,12 @@ CREATE FUNCTION pgn_games(pgn text, skip_errors boolean DEFAULT false)
 	AS 'MODULE_PATHNAME', 'chess_pgn_games' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 10;
 COMMENT ON FUNCTION pgn_games(text, boolean) IS 'the games of a PGN text, one row each, their main lines validated move by move; skip_errors skips a bad game with a NOTICE';
 
-CREATE FUNCTION pgn_plies(pgn text, skip_errors boolean DEFAULT false)
+CREATE FUNCTION pgn_plies(pgn text, skip_errors boolean DEFAULT false,
+						  with_variations boolean DEFAULT false)
 	RETURNS TABLE(game integer, ply integer, move move, san text, before "position",
-				  after "position", comment text)
+				  after "position", comment text, variation text)
 	AS 'MODULE_PATHNAME', 'chess_pgn_plies' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 800;
-COMMENT ON FUNCTION pgn_plies(text, boolean) IS 'the main-line plies of the games of a PGN text, one row each, with the positions before and after';
+COMMENT ON FUNCTION pgn_plies(text, boolean, boolean) IS 'the plies of the games of a PGN text, one row each, with the positions before and after; the main line, and with_variations the variations too (variation is their path: 1, 2, 1.1, ...)';
 
 CREATE FUNCTION pgn(start "position", moves move[], tags jsonb DEFAULT '{}')
 	RETURNS text

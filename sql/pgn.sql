@@ -31,6 +31,19 @@ SELECT game, ply, san, before, after FROM pgn_text, pgn_plies(t) WHERE game = 2 
 SELECT count(*) AS plies, bool_and(after = play(before, move)) AS consistent,
        bool_and(san = san(before, move)) AS standard_san
 FROM pgn_text, pgn_plies(t);
+-- variations, on request: each starts from the position before the move
+-- it replaces, numbered 1, 2, ... from the main line and 1.1, ... inside
+-- another; a bad move ends only its variation, with a NOTICE
+SELECT ply, san, variation, comment, after
+FROM pgn_plies('1. e4 e5 (1... c5 {Sicilian} 2. Nf3 (2. Nc3 Nc6) d6) (1... e6 2. d4) 2. Nf3 (2. f4 exf4 (2... Qh4+?? 3. Ke2)) Nc6 *',
+               with_variations => true);
+SELECT ply, san, variation FROM pgn_plies('1. e4 e5 (1... Ke7 2. Ke3) 2. Nf3 (2. Nc3) *', with_variations => true);
+SELECT count(*) AS main_line_only FROM pgn_plies('1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *');
+-- the positions of the variations' plies are those of play() too
+SELECT bool_and(after = play(before, move)) AS consistent
+FROM pgn_text, pgn_plies(t, with_variations => true);
+SELECT * FROM pgn_games('1. e4 (1. d4 (1. c4 (1. Nf3 (1. g3 e5) e5) e5) e5) e5 *');
+
 -- a game ended by mate; a game without tags or result
 SELECT result, plies, is_checkmate(final) FROM pgn_games('1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0');
 SELECT game, result, plies, final FROM pgn_games('1. e4 e5');

@@ -27,6 +27,7 @@ typedef struct PlyRow
 	ChessPosition before;
 	ChessPosition after;
 	StringInfoData comment;
+	char	   *variation;		/* NULL on the main line */
 } PlyRow;
 
 typedef struct PgnReadState
@@ -34,6 +35,8 @@ typedef struct PgnReadState
 	ReturnSetInfo *rsinfo;
 	bool		plies_mode;		/* pgn_plies (one row a ply) or pgn_games */
 	bool		skip_errors;
+	bool		with_variations;	/* pgn_plies: the variations' plies too */
+	int			games_read;
 	StringInfoData tags;		/* the game's tags as a JSON object's members */
 	PlyRow	   *rows;
 	int			nrows;
@@ -58,11 +61,13 @@ read_tag(void *arg, const char *name, size_t nlen, const char *value, size_t vle
 
 static void
 read_ply(void *arg, int ply, Move m, const char *san, const Position *before,
-		 const Position *after)
+		 const Position *after, const char *variation)
 {
 	PgnReadState *st = arg;
 	PlyRow	   *row;
 
+	if (variation && !(st->plies_mode && st->with_variations))
+		return;
 	if (st->nrows == st->capacity)
 	{
 		st->capacity = st->capacity ? 2 * st->capacity : 128;
@@ -79,11 +84,15 @@ read_ply(void *arg, int ply, Move m, const char *san, const Position *before,
 		position_pack(after, row->after.bytes);
 	}
 	row->comment.data = NULL;
+	row->variation = variation ? pstrdup(variation) : NULL;
 }
 
-/* A comment belongs to the ply it follows (comments before the first move are dropped). */
+/*
+ * A comment belongs to the ply it follows in its line (comments before a
+ * line's first move are dropped).
+ */
 static void
-read_comment(void *arg, int ply, const char *text, size_t len)
+read_comment(void *arg, int ply, const char *variation, const char *text, size_t len)
 {
 	PgnReadState *st = arg;
 	PlyRow	   *row;
@@ -91,7 +100,8 @@ read_comment(void *arg, int ply, const char *text, size_t len)
 	if (!st->plies_mode || ply == 0 || st->nrows == 0)
 		return;
 	row = &st->rows[st->nrows - 1];
-	if (row->ply != ply)
+	if (row->ply != ply || (row->variation == NULL) != (variation == NULL) ||
+		(variation && strcmp(row->variation, variation) != 0))
 		return;
 	if (row->comment.data == NULL)
 		initStringInfo(&row->comment);
@@ -118,6 +128,20 @@ pgn_where(int game, const Position *start, int ply, bool after)
 					index % 2 == 0 ? "White" : "Black");
 }
 
+/* A bad move in a variation ends that variation; said when variations are asked for. */
+static void
+read_variation_error(void *arg, int ply, const char *variation, const char *token,
+					 size_t tlen, const char *detail)
+{
+	PgnReadState *st = arg;
+
+	if (st->plies_mode && st->with_variations)
+		ereport(NOTICE,
+				(errmsg("skipping the rest of variation %s of game %d at ply %d: \"%.*s\"",
+						variation, st->games_read + 1, ply, (int) tlen, token),
+				 errdetail("%s", detail)));
+}
+
 static bool
 read_game(void *arg, int game, const char *result, const Position *start,
 		  const Position *final, int plies, const PgnError *err)
@@ -126,6 +150,7 @@ read_game(void *arg, int game, const char *result, const Position *start,
 	int			i;
 
 	CHECK_FOR_INTERRUPTS();		/* a long import can be cancelled */
+	st->games_read = game;
 	if (err)
 	{
 		char	   *where = pgn_where(game, start, err->ply, err->code == PGN_SYNTAX);
@@ -147,8 +172,8 @@ read_game(void *arg, int game, const char *result, const Position *start,
 		for (i = 0; i < st->nrows; i++)
 		{
 			PlyRow	   *row = &st->rows[i];
-			Datum		values[7];
-			bool		nulls[7] = {false};
+			Datum		values[8];
+			bool		nulls[8] = {false};
 
 			values[0] = Int32GetDatum(game);
 			values[1] = Int32GetDatum(row->ply);
@@ -160,6 +185,10 @@ read_game(void *arg, int game, const char *result, const Position *start,
 				values[6] = PointerGetDatum(cstring_to_text_with_len(row->comment.data, row->comment.len));
 			else
 				nulls[6] = true;
+			if (row->variation)
+				values[7] = PointerGetDatum(cstring_to_text(row->variation));
+			else
+				nulls[7] = true;
 			tuplestore_putvalues(st->rsinfo->setResult, st->rsinfo->setDesc, values, nulls);
 		}
 	}
@@ -191,8 +220,12 @@ read_game(void *arg, int game, const char *result, const Position *start,
 	}
 	/* ready for the next game */
 	for (i = 0; i < st->nrows; i++)
+	{
 		if (st->rows[i].comment.data)
 			pfree(st->rows[i].comment.data);
+		if (st->rows[i].variation)
+			pfree(st->rows[i].variation);
+	}
 	st->nrows = 0;
 	resetStringInfo(&st->tags);
 	return true;
@@ -210,11 +243,13 @@ read_pgn(FunctionCallInfo fcinfo, bool plies_mode)
 	st.rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	st.plies_mode = plies_mode;
 	st.skip_errors = PG_GETARG_BOOL(1);
+	st.with_variations = PG_NARGS() > 2 && PG_GETARG_BOOL(2);
 	initStringInfo(&st.tags);
 	h.arg = &st;
 	h.tag = read_tag;
 	h.ply = read_ply;
 	h.comment = read_comment;
+	h.variation_error = read_variation_error;
 	h.game = read_game;
 	pgn_read(VARDATA_ANY(pgn), VARSIZE_ANY_EXHDR(pgn), &h);
 	return (Datum) 0;
@@ -232,8 +267,9 @@ chess_pgn_games(PG_FUNCTION_ARGS)
 }
 
 /*
- * pgn_plies(pgn text, skip_errors boolean) → TABLE(game integer, ply integer,
- *   move move, san text, before position, after position, comment text)
+ * pgn_plies(pgn text, skip_errors boolean, with_variations boolean) →
+ *   TABLE(game integer, ply integer, move move, san text, before position,
+ *   after position, comment text, variation text)
  */
 PG_FUNCTION_INFO_V1(chess_pgn_plies);
 Datum

@@ -772,7 +772,7 @@ test_pgn_fuzz(void)
 		"1. O-O {c} O-O-O (1... Kd8 2. Rb1 (2. Ra2)) 2. Rab1 $1 Rd2!? ; x\n3. Rbc1 *\n"
 		"% escaped\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n";
 	static const char alphabet[] = "[]{}();$%!?\" \n.0123456789-/*abcdefghNBRQKOx=+#\\";
-	PgnHandler	h = {NULL, NULL, NULL, NULL, count_game};
+	PgnHandler	h = {.game = count_game};
 	int			i,
 				games = 0;
 

@@ -195,79 +195,69 @@ bad:
 	}
 }
 
-/* Skips a comment or a variation starting at r->pos; false when unterminated. */
+/* Reads a comment starting at r->pos; false when a { is never closed. */
 static bool
-skip_comment_or_variation(Reader *r, const PgnHandler *h, int ply)
+read_comment(Reader *r, const PgnHandler *h, int ply, const char *variation)
 {
-	char		open = r->s[r->pos];
-	int			depth = 0;
+	size_t		b,
+				e;
 
-	if (open == '{')
+	if (r->s[r->pos] == '{')
 	{
-		size_t		start = ++r->pos;
-
+		b = ++r->pos;
 		while (!at_end(r) && r->s[r->pos] != '}')
 			r->pos++;
 		if (at_end(r))
 			return false;
-		if (h->comment)
-		{
-			size_t		b = start,
-						e = r->pos;
-
-			while (b < e && is_blank(r->s[b]))
-				b++;
-			while (e > b && is_blank(r->s[e - 1]))
-				e--;
-			h->comment(h->arg, ply, r->s + b, e - b);
-		}
-		r->pos++;
-		return true;
+		e = r->pos++;
 	}
-	if (open == ';')
+	else
 	{
-		size_t		start = ++r->pos;
-
+		b = ++r->pos;			/* ';' to the end of the line */
 		while (!at_end(r) && r->s[r->pos] != '\n')
 			r->pos++;
-		if (h->comment)
-		{
-			size_t		e = r->pos;
-
-			while (e > start && is_blank(r->s[e - 1]))
-				e--;
-			while (start < e && is_blank(r->s[start]))
-				start++;
-			h->comment(h->arg, ply, r->s + start, e - start);
-		}
-		return true;
+		e = r->pos;
 	}
-	/* a variation: balanced parentheses, comments inside skipped */
-	do
-	{
-		char		c = r->s[r->pos];
-
-		if (c == '{')
-		{
-			while (!at_end(r) && r->s[r->pos] != '}')
-				r->pos++;
-			if (at_end(r))
-				return false;
-		}
-		else if (c == ';')
-		{
-			while (!at_end(r) && r->s[r->pos] != '\n')
-				r->pos++;
-			continue;
-		}
-		else if (c == '(')
-			depth++;
-		else if (c == ')')
-			depth--;
-		r->pos++;
-	} while (depth > 0 && !at_end(r));
-	return depth == 0;
+	while (b < e && is_blank(r->s[b]))
+		b++;
+	while (e > b && is_blank(r->s[e - 1]))
+		e--;
+	if (h->comment)
+		h->comment(h->arg, ply, variation, r->s + b, e - b);
+	return true;
 }
+
+/* "It could be Nbd2, Nfd2." */
+static void
+ambiguous_detail(const Position *pos, const SanResult *san, char *out, size_t size)
+{
+	char		list[200] = "";
+	int			i;
+
+	for (i = 0; i < san->ncandidates && strlen(list) < 150; i++)
+	{
+		char		m[SAN_MAX_LENGTH];
+
+		san_write(pos, san->candidates[i], m);
+		strcat(list, i ? ", " : "");
+		strcat(list, m);
+	}
+	snprintf(out, size, "It could be %s.", list);
+}
+
+#define MAX_VARIATION_DEPTH 32
+
+/* The main line or a variation being read. */
+typedef struct Line
+{
+	Position	cur;			/* where the next move is played */
+	Position	prev;			/* before the line's last move */
+	int			ply;			/* plies played to reach cur */
+	int			moves;			/* moves played in this line */
+	int			children;		/* variations opened from it */
+	bool		dead;			/* a bad move: the rest is skipped */
+	char		path[4 * MAX_VARIATION_DEPTH];
+} Line;
 
 static bool
 is_result(const char *t, size_t n)
@@ -283,13 +273,14 @@ pgn_read(const char *text, size_t len, const PgnHandler *h)
 	int			games = 0;
 	SanResult	san_storage;
 	SanResult  *san = &san_storage;
+	Line		lines[MAX_VARIATION_DEPTH + 1];
+
 	for (;;)
 	{
-		Position	start,
-					cur;
+		Position	start;
 		PgnError	err;
-		int			ply = 0;
 		char		result[8] = "*";
+		int			depth = 0;
 
 		skip_blank(&r);
 		if (at_end(&r))
@@ -304,11 +295,14 @@ pgn_read(const char *text, size_t len, const PgnHandler *h)
 			read_tag(&r, h, &start, &err);
 			skip_blank(&r);
 		}
-		cur = start;
+		memset(&lines[0], 0, sizeof(Line));
+		lines[0].cur = lines[0].prev = start;
 
 		/* movetext */
 		for (;;)
 		{
+			Line	   *line = &lines[depth];
+			const char *path = depth ? line->path : NULL;
 			size_t		tstart;
 			char		c;
 
@@ -318,23 +312,55 @@ pgn_read(const char *text, size_t len, const PgnHandler *h)
 			c = r.s[r.pos];
 			if (c == '[')
 				break;			/* the next game's tags */
-			if (c == '{' || c == ';' || c == '(')
+			if (c == '{' || c == ';')
 			{
 				size_t		at = r.pos;
 
-				if (!skip_comment_or_variation(&r, h, ply))
+				if (!read_comment(&r, h, line->ply, path))
 				{
-					set_error(&err, PGN_SYNTAX, ply, r.s + at, 1,
-							  c == '{' ? "A comment { is never closed by }." :
-							  "A variation ( is never closed by ).");
+					set_error(&err, PGN_SYNTAX, lines[0].ply, r.s + at, 1,
+							  "A comment { is never closed by }.");
 					r.pos = r.len;
+				}
+				continue;
+			}
+			if (c == '(')
+			{
+				Line	   *child;
+
+				if (depth == MAX_VARIATION_DEPTH)
+				{
+					set_error(&err, PGN_SYNTAX, lines[0].ply, r.s + r.pos, 1,
+							  "Variations nest more than 32 deep.");
+					r.pos = r.len;
+					continue;
+				}
+				r.pos++;
+				child = &lines[++depth];
+				line->children++;
+				child->cur = child->prev = line->prev;
+				child->ply = line->ply - 1;
+				child->moves = child->children = 0;
+				/* a variation replaces the line's last move: there must be one */
+				child->dead = line->dead || line->moves == 0;
+				if (depth == 1)
+					snprintf(child->path, sizeof(child->path), "%d", line->children);
+				else
+				{
+					size_t		plen = strlen(line->path);
+
+					memcpy(child->path, line->path, plen);
+					snprintf(child->path + plen, sizeof(child->path) - plen, ".%d", line->children);
 				}
 				continue;
 			}
 			if (c == ')' || c == '}')
 			{
-				set_error(&err, PGN_SYNTAX, ply, r.s + r.pos, 1,
-						  c == ')' ? "A ) closes no variation." : "A } closes no comment.");
+				if (c == ')' && depth > 0)
+					depth--;
+				else
+					set_error(&err, PGN_SYNTAX, lines[0].ply, r.s + r.pos, 1,
+							  c == ')' ? "A ) closes no variation." : "A } closes no comment.");
 				r.pos++;
 				continue;
 			}
@@ -351,13 +377,14 @@ pgn_read(const char *text, size_t len, const PgnHandler *h)
 			if (r.pos == tstart)
 			{
 				/* a character no token may hold (a NUL byte) */
-				set_error(&err, PGN_SYNTAX, ply, r.s + r.pos, 1, "An unexpected character.");
+				set_error(&err, PGN_SYNTAX, lines[0].ply, r.s + r.pos, 1, "An unexpected character.");
 				r.pos++;
 				continue;
 			}
 			{
 				const char *t = r.s + tstart;
 				size_t		n = r.pos - tstart;
+				char		detail[256];
 
 				if (is_result(t, n))
 				{
@@ -390,48 +417,47 @@ pgn_read(const char *text, size_t len, const PgnHandler *h)
 					if (i == n)
 						continue;
 				}
-				if (err.code != PGN_OK)
-					continue;	/* after an error, only look for the end of the game */
+				if (err.code != PGN_OK || line->dead)
+					continue;	/* after an error, only look for the end */
 				if (n == 2 && memcmp(t, "--", 2) == 0)
 				{
-					set_error(&err, PGN_BAD_MOVE, ply + 1, t, n, "Null moves (--) are not supported.");
-					continue;
-				}
-				san_parse(&cur, t, n, true, san);
-				if (san->status == SAN_OK)
-				{
-					Position	before = cur;
-					char		san_text[SAN_MAX_LENGTH];
-
-					ply++;
-					san_write(&before, san->move, san_text);
-					position_play(&cur, san->move);
-					if (h->ply)
-						h->ply(h->arg, ply, san->move, san_text, &before, &cur);
-				}
-				else if (san->status == SAN_AMBIGUOUS)
-				{
-					char		detail[256];
-					char		list[200] = "";
-					int			i;
-
-					for (i = 0; i < san->ncandidates && strlen(list) < 150; i++)
-					{
-						char		s[SAN_MAX_LENGTH];
-
-						san_write(&cur, san->candidates[i], s);
-						strcat(list, i ? ", " : "");
-						strcat(list, s);
-					}
-					snprintf(detail, sizeof(detail), "It could be %s.", list);
-					set_error(&err, PGN_AMBIGUOUS_MOVE, ply + 1, t, n, detail);
+					san->status = SAN_MALFORMED;
+					snprintf(san->detail, sizeof(san->detail), "Null moves (--) are not supported.");
 				}
 				else
-					set_error(&err, san->status == SAN_ILLEGAL ? PGN_ILLEGAL_MOVE : PGN_BAD_MOVE,
-							  ply + 1, t, n, san->detail);
+					san_parse(&line->cur, t, n, true, san);
+				if (san->status == SAN_OK)
+				{
+					char		san_text[SAN_MAX_LENGTH];
+
+					line->prev = line->cur;
+					line->ply++;
+					line->moves++;
+					san_write(&line->prev, san->move, san_text);
+					position_play(&line->cur, san->move);
+					if (h->ply)
+						h->ply(h->arg, line->ply, san->move, san_text, &line->prev, &line->cur, path);
+					continue;
+				}
+				if (san->status == SAN_AMBIGUOUS)
+					ambiguous_detail(&line->cur, san, detail, sizeof(detail));
+				else
+					snprintf(detail, sizeof(detail), "%s", san->detail);
+				if (depth > 0)
+				{
+					line->dead = true;
+					if (h->variation_error)
+						h->variation_error(h->arg, line->ply + 1, path, t, n, detail);
+				}
+				else
+					set_error(&err, san->status == SAN_AMBIGUOUS ? PGN_AMBIGUOUS_MOVE :
+							  san->status == SAN_ILLEGAL ? PGN_ILLEGAL_MOVE : PGN_BAD_MOVE,
+							  line->ply + 1, t, n, detail);
 			}
 		}
-		if (h->game && !h->game(h->arg, games, result, &start, &cur, ply,
+		if (depth > 0)
+			set_error(&err, PGN_SYNTAX, lines[0].ply, "(", 1, "A variation ( is never closed by ).");
+		if (h->game && !h->game(h->arg, games, result, &start, &lines[0].cur, lines[0].ply,
 								err.code == PGN_OK ? NULL : &err))
 			break;
 	}

@@ -25,17 +25,23 @@ typedef struct PgnError
 } PgnError;
 
 /*
- * What the reader reports, game by game.  Strings are not NUL-terminated;
- * they point into the text (tags, comments) or are only valid during the
- * call.  A callback returning false stops the reading.
+ * What the reader reports, game by game.  Tag names, values and comments
+ * are not NUL-terminated and point into the text or are valid only during
+ * the call.  variation is NULL for the main line, else the variation's path:
+ * "1", "2" for the main line's variations in the order they open, "1.1" for
+ * the first variation inside variation 1, and so on.  A callback returning
+ * false stops the reading.
  */
 typedef struct PgnHandler
 {
 	void	   *arg;
 	void		(*tag) (void *arg, const char *name, size_t nlen, const char *value, size_t vlen);
 	void		(*ply) (void *arg, int ply, Move m, const char *san,
-						const Position *before, const Position *after);
-	void		(*comment) (void *arg, int ply, const char *text, size_t len);
+						const Position *before, const Position *after, const char *variation);
+	void		(*comment) (void *arg, int ply, const char *variation, const char *text, size_t len);
+	/* a bad move in a variation: the rest of that variation is skipped */
+	void		(*variation_error) (void *arg, int ply, const char *variation,
+									const char *token, size_t tlen, const char *detail);
 	/* the end of a game: err is NULL when it was read without error */
 	bool		(*game) (void *arg, int game, const char *result, const Position *start,
 						 const Position *final, int plies, const PgnError *err);
@@ -43,10 +49,12 @@ typedef struct PgnHandler
 
 /*
  * Reads every game of a PGN text.  Moves are read leniently (0-0, missing
- * "x" and "=", ...: PGN "import format"); variations are read and skipped,
- * so the main line is what is played.  A game with an error is reported
- * with it, and reading goes on at the next game.  Returns the number of
- * games.
+ * "x" and "=", ...: PGN "import format").  The main line is what is played;
+ * variations (nested up to 32 deep) are played from the position before the
+ * move they replace and reported with their path, and a bad move in one
+ * ends only that variation.  A game with an error in its main line or its
+ * syntax is reported with it, and reading goes on at the next game.
+ * Returns the number of games.
  */
 extern int	pgn_read(const char *text, size_t len, const PgnHandler *handler);
 
