@@ -179,7 +179,7 @@ position_attackers_sql(PG_FUNCTION_ARGS)
 				 errdetail("A colour is \"white\" (or \"w\") or \"black\" (or \"b\").")));
 	InitMaterializedSRF(fcinfo, MAT_SRF_USE_EXPECTED_DESC);
 	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
-	attackers = position_attackers(&pos, sq, position_occupied(&pos)) & pos.by_color[color];
+	attackers = position_attackers_by(&pos, sq, position_occupied(&pos), color);
 	while (attackers)
 	{
 		Datum		value = SquareGetDatum(bb_pop(&attackers));

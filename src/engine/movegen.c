@@ -44,30 +44,6 @@ static const CastleRule castle_rules[2][2] = {
 	},
 };
 
-/* Pieces of colour c attacking sq, with the given occupancy. */
-static inline Bitboard
-attackers_by(const Position *pos, Square sq, Bitboard occupied, Color c)
-{
-	Bitboard	them = pos->by_color[c];
-
-	return ((bb_pawn_attacks[c ^ 1][sq] & pos->by_kind[PAWN]) |
-			(bb_knight[sq] & pos->by_kind[KNIGHT]) |
-			(bb_king[sq] & pos->by_kind[KING]) |
-			(bb_bishop_attacks(sq, occupied) & (pos->by_kind[BISHOP] | pos->by_kind[QUEEN])) |
-			(bb_rook_attacks(sq, occupied) & (pos->by_kind[ROOK] | pos->by_kind[QUEEN]))) & them;
-}
-
-/* Whether capturing en passant from `from` leaves the own king safe. */
-static inline bool
-ep_capture_safe(const Position *pos, Square from, Square ep, Square king)
-{
-	Color		us = (Color) pos->side;
-	Square		captured = (Square) (us == WHITE ? ep - 8 : ep + 8);
-	Bitboard	occ = (position_occupied(pos) ^ SQ_BB(from) ^ SQ_BB(captured)) | SQ_BB(ep);
-
-	return (attackers_by(pos, king, occ, (Color) (us ^ 1)) & ~SQ_BB(captured)) == 0;
-}
-
 /*
  * Adds the moves from `from` to each square of targets: written, or counted.
  */
@@ -143,7 +119,7 @@ generate_legal(const Position *pos, Move *out, const bool count_only)
 	Bitboard	enemy = pos->by_color[them];
 	Bitboard	occ = own | enemy;
 	Square		king = position_king(pos, us);
-	Bitboard	checkers = attackers_by(pos, king, occ, them);
+	Bitboard	checkers = position_attackers_by(pos, king, occ, them);
 	Bitboard	mask,
 				pinned = 0,
 				snipers,
@@ -156,7 +132,7 @@ generate_legal(const Position *pos, Move *out, const bool count_only)
 	{
 		Square		to = bb_pop(&b);
 
-		if (!attackers_by(pos, to, occ ^ SQ_BB(king), them))
+		if (!position_attackers_by(pos, to, occ ^ SQ_BB(king), them))
 		{
 			if (count_only)
 				n++;
@@ -228,7 +204,7 @@ generate_legal(const Position *pos, Move *out, const bool count_only)
 		{
 			Square		from = bb_pop(&b);
 
-			if (ep_capture_safe(pos, from, pos->ep, king))
+			if (position_ep_capture_safe(pos, from, pos->ep))
 			{
 				if (count_only)
 					n++;
@@ -248,8 +224,8 @@ generate_legal(const Position *pos, Move *out, const bool count_only)
 			const CastleRule *r = &castle_rules[us][i];
 
 			if ((pos->castling & r->right) && !(occ & r->empty) &&
-				!attackers_by(pos, r->cross, occ, them) &&
-				!attackers_by(pos, r->king_to, occ, them))
+				!position_attackers_by(pos, r->cross, occ, them) &&
+				!position_attackers_by(pos, r->king_to, occ, them))
 			{
 				if (count_only)
 					n++;

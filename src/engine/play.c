@@ -100,13 +100,6 @@ first_blocker(Bitboard blockers, Square from, Square to)
 	return to > from ? bb_lsb(blockers) : (Square) (63 - __builtin_clzll(blockers));
 }
 
-/* Pieces of colour c attacking sq. */
-static Bitboard
-attackers_of(const Position *pos, Square sq, Color c)
-{
-	return position_attackers(pos, sq, position_occupied(pos)) & pos->by_color[c];
-}
-
 static MoveVerdict
 diagnose_castling(const Position *pos, Move m, Square *where)
 {
@@ -130,12 +123,12 @@ diagnose_castling(const Position *pos, Move m, Square *where)
 	}
 	if (position_in_check(pos))
 		return MV_CASTLE_IN_CHECK;
-	if (attackers_of(pos, cross, them))
+	if (position_attackers_by(pos, cross, position_occupied(pos), them))
 	{
 		*where = cross;
 		return MV_CASTLE_THROUGH_CHECK;
 	}
-	if (attackers_of(pos, to, them))
+	if (position_attackers_by(pos, to, position_occupied(pos), them))
 	{
 		*where = to;
 		return MV_CASTLE_INTO_CHECK;
@@ -263,7 +256,7 @@ move_diagnose(const Position *pos, Move m, Square *where)
 
 	after = *pos;
 	position_play(&after, m);
-	checkers = attackers_of(&after, position_king(&after, us), them);
+	checkers = position_attackers_by(&after, position_king(&after, us), position_occupied(&after), them);
 	if (checkers)
 	{
 		*where = bb_lsb(checkers);

@@ -42,54 +42,26 @@ position_set_startpos(Position *pos)
 	pos->castling = CASTLE_ALL;
 }
 
-/* The pieces of both colours that attack sq, with the given occupancy. */
-Bitboard
-position_attackers(const Position *pos, Square sq, Bitboard occupied)
-{
-	Bitboard	diag = pos->by_kind[BISHOP] | pos->by_kind[QUEEN];
-	Bitboard	line = pos->by_kind[ROOK] | pos->by_kind[QUEEN];
-
-	return (bb_pawn_attacks[BLACK][sq] & position_bb(pos, WHITE, PAWN)) |
-		(bb_pawn_attacks[WHITE][sq] & position_bb(pos, BLACK, PAWN)) |
-		(bb_knight[sq] & pos->by_kind[KNIGHT]) |
-		(bb_king[sq] & pos->by_kind[KING]) |
-		(bb_bishop_attacks(sq, occupied) & diag) |
-		(bb_rook_attacks(sq, occupied) & line);
-}
-
 /* Whether the side to move is in check. */
 bool
 position_in_check(const Position *pos)
 {
 	Color		us = (Color) pos->side;
 
-	return (position_attackers(pos, position_king(pos, us), position_occupied(pos)) &
-			pos->by_color[us ^ 1]) != 0;
+	return position_attackers_by(pos, position_king(pos, us), position_occupied(pos),
+								 (Color) (us ^ 1)) != 0;
 }
 
-/*
- * Whether the side to move can legally capture en passant on ep: some pawn of
- * its attacks ep, and after the capture (both pawns gone from their squares,
- * the capturer on ep) its king is not attacked.  This catches the pawn pinned
- * along the rank that only the removal of both pawns exposes.
- */
+/* Whether the side to move can legally capture en passant on ep. */
 bool
 position_ep_capture_legal(const Position *pos, Square ep)
 {
-	Color		us = (Color) pos->side;
-	Color		them = (Color) (us ^ 1);
-	Square		captured = (Square) (us == WHITE ? ep - 8 : ep + 8);
-	Square		king = position_king(pos, us);
-	Bitboard	capturers = bb_pawn_attacks[them][ep] & position_bb(pos, us, PAWN);
+	Bitboard	capturers = bb_pawn_attacks[pos->side ^ 1][ep] &
+		position_bb(pos, (Color) pos->side, PAWN);
 
 	while (capturers)
-	{
-		Square		from = bb_pop(&capturers);
-		Bitboard	occ = (position_occupied(pos) ^ SQ_BB(from) ^ SQ_BB(captured)) | SQ_BB(ep);
-
-		if ((position_attackers(pos, king, occ) & pos->by_color[them] & ~SQ_BB(captured)) == 0)
+		if (position_ep_capture_safe(pos, bb_pop(&capturers), ep))
 			return true;
-	}
 	return false;
 }
 
@@ -179,8 +151,7 @@ position_validate(Position *pos, PositionError *err)
 			return fail(err, POS_ERR_TOO_MANY_PAWNS,
 						"%s has %d pawns; a side has at most 8.", side_names[c], pawns);
 	}
-	if (position_attackers(pos, position_king(pos, them), position_occupied(pos)) &
-		pos->by_color[us])
+	if (position_attackers_by(pos, position_king(pos, them), position_occupied(pos), us))
 		return fail(err, POS_ERR_OPPOSITE_CHECK,
 					"%s is in check, but it is %s's move.", side_names[them], side_names[us]);
 

@@ -114,7 +114,35 @@ position_king(const Position *pos, Color c)
 	return bb_lsb(position_bb(pos, c, KING));
 }
 
-extern Bitboard position_attackers(const Position *pos, Square sq, Bitboard occupied);
+/* The pieces of colour c that attack sq, with the given occupancy. */
+static inline Bitboard
+position_attackers_by(const Position *pos, Square sq, Bitboard occupied, Color c)
+{
+	return ((bb_pawn_attacks[c ^ 1][sq] & pos->by_kind[PAWN]) |
+			(bb_knight[sq] & pos->by_kind[KNIGHT]) |
+			(bb_king[sq] & pos->by_kind[KING]) |
+			(bb_bishop_attacks(sq, occupied) & (pos->by_kind[BISHOP] | pos->by_kind[QUEEN])) |
+			(bb_rook_attacks(sq, occupied) & (pos->by_kind[ROOK] | pos->by_kind[QUEEN]))) &
+		pos->by_color[c];
+}
+
+/*
+ * Whether the side to move's pawn on `from` may take en passant on ep: after
+ * the capture (both pawns gone from their squares, the capturer on ep) its
+ * king is not attacked.  This catches the pawn pinned along the rank that
+ * only the removal of both pawns exposes.
+ */
+static inline bool
+position_ep_capture_safe(const Position *pos, Square from, Square ep)
+{
+	Color		us = (Color) pos->side;
+	Square		captured = (Square) (us == WHITE ? ep - 8 : ep + 8);
+	Bitboard	occ = (position_occupied(pos) ^ SQ_BB(from) ^ SQ_BB(captured)) | SQ_BB(ep);
+
+	return (position_attackers_by(pos, position_king(pos, us), occ, (Color) (us ^ 1)) &
+			~SQ_BB(captured)) == 0;
+}
+
 extern bool position_in_check(const Position *pos);
 extern bool position_ep_capture_legal(const Position *pos, Square ep);
 extern Square position_canonical_ep(const Position *pos);
