@@ -128,19 +128,11 @@ PG_FUNCTION_INFO_V1(position_castling_rights);
 Datum
 position_castling_rights(PG_FUNCTION_ARGS)
 {
-	static const char letters[4] = {'K', 'Q', 'k', 'q'};
 	Position	pos;
 	char		out[5];
-	int			i,
-				n = 0;
 
 	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
-	for (i = 0; i < 4; i++)
-		if (pos.castling & (1 << i))
-			out[n++] = letters[i];
-	if (n == 0)
-		out[n++] = '-';
-	out[n] = '\0';
+	castling_write(pos.castling, out);
 	PG_RETURN_TEXT_P(cstring_to_text(out));
 }
 

@@ -8,7 +8,6 @@
  */
 #include "position.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -19,23 +18,6 @@ typedef struct Field
 	const char *start;
 	int			len;
 } Field;
-
-static bool
-fen_fail(PositionError *err, PositionErrorCode code, int offset, const char *fmt,...)
-	__attribute__((format(printf, 4, 5)));
-
-static bool
-fen_fail(PositionError *err, PositionErrorCode code, int offset, const char *fmt,...)
-{
-	va_list		ap;
-
-	err->code = code;
-	err->offset = offset;
-	va_start(ap, fmt);
-	vsnprintf(err->detail, sizeof(err->detail), fmt, ap);
-	va_end(ap);
-	return false;
-}
 
 static bool
 is_space(char c)
@@ -61,10 +43,10 @@ parse_placement(const char *fen, Field f, Position *pos, PositionError *err)
 		if (c == '/')
 		{
 			if (file != 8)
-				return fen_fail(err, POS_ERR_RANK_FILES, offset,
+				return position_fail(err, POS_ERR_RANK_FILES, offset,
 								"Rank %d describes %d files; a rank has 8.", rank + 1, file);
 			if (i < f.len && rank == 0)
-				return fen_fail(err, POS_ERR_RANK_COUNT, offset,
+				return position_fail(err, POS_ERR_RANK_COUNT, offset,
 								"The piece placement describes more than 8 ranks.");
 			rank--;
 			file = 0;
@@ -73,11 +55,11 @@ parse_placement(const char *fen, Field f, Position *pos, PositionError *err)
 		else if (c >= '0' && c <= '9')
 		{
 			if (c == '0' || c == '9')
-				return fen_fail(err, POS_ERR_EMPTY_COUNT, offset,
+				return position_fail(err, POS_ERR_EMPTY_COUNT, offset,
 								"Rank %d has the empty-square count \"%c\"; counts run from 1 to 8.",
 								rank + 1, c);
 			if (last_digit)
-				return fen_fail(err, POS_ERR_ADJACENT_COUNTS, offset,
+				return position_fail(err, POS_ERR_ADJACENT_COUNTS, offset,
 								"Rank %d has two empty-square counts in a row.", rank + 1);
 			file += c - '0';
 			last_digit = true;
@@ -90,12 +72,12 @@ parse_placement(const char *fen, Field f, Position *pos, PositionError *err)
 			last_digit = false;
 		}
 		else
-			return fen_fail(err, POS_ERR_PIECE_LETTER, offset,
+			return position_fail(err, POS_ERR_PIECE_LETTER, offset,
 							"Rank %d has \"%c\", which is not a piece letter (PNBRQK, pnbrqk) or an empty-square count.",
 							rank + 1, c);
 	}
 	if (rank != -1)
-		return fen_fail(err, POS_ERR_RANK_COUNT, (int) (f.start - fen) + f.len,
+		return position_fail(err, POS_ERR_RANK_COUNT, (int) (f.start - fen) + f.len,
 						"The piece placement describes %d ranks; a board has 8.", 7 - rank);
 	return true;
 }
@@ -121,15 +103,15 @@ parse_castling(const char *fen, Field f, Position *pos, PositionError *err)
 			case 'q': right = CASTLE_BQ; break;
 			default:
 				if ((c >= 'A' && c <= 'H') || (c >= 'a' && c <= 'h'))
-					return fen_fail(err, POS_ERR_CASTLING_960, offset + i,
+					return position_fail(err, POS_ERR_CASTLING_960, offset + i,
 									"The castling field \"%.*s\" names a rook file (Shredder-FEN or X-FEN); Chess960 castling is not supported.",
 									f.len, f.start);
-				return fen_fail(err, POS_ERR_CASTLING, offset + i,
+				return position_fail(err, POS_ERR_CASTLING, offset + i,
 								"The castling field \"%.*s\" is not \"-\" or a combination of K, Q, k and q.",
 								f.len, f.start);
 		}
 		if (pos->castling & right)
-			return fen_fail(err, POS_ERR_CASTLING, offset + i,
+			return position_fail(err, POS_ERR_CASTLING, offset + i,
 							"The castling field \"%.*s\" repeats \"%c\".", f.len, f.start, c);
 		pos->castling |= right;
 	}
@@ -147,13 +129,13 @@ parse_clock(const char *fen, Field f, uint16_t *out, PositionErrorCode code,
 	for (i = 0; i < f.len; i++)
 	{
 		if (f.start[i] < '0' || f.start[i] > '9')
-			return fen_fail(err, code, (int) (f.start - fen),
+			return position_fail(err, code, (int) (f.start - fen),
 							"The %s \"%.*s\" is not a non-negative integer.", what, f.len, f.start);
 		if (value <= 65535)
 			value = value * 10 + (f.start[i] - '0');
 	}
 	if (value > 65535)
-		return fen_fail(err, code, (int) (f.start - fen),
+		return position_fail(err, code, (int) (f.start - fen),
 						"The %s \"%.*s\" is out of range; the largest accepted is 65535.",
 						what, f.len, f.start);
 	*out = (uint16_t) value;
@@ -197,7 +179,7 @@ fen_parse(const char *fen, Position *pos, PositionError *err)
 				while (*p != '\0' && !is_space(*p))
 					p++;
 			}
-			return fen_fail(err, POS_ERR_FIELD_COUNT, (int) (start - fen),
+			return position_fail(err, POS_ERR_FIELD_COUNT, (int) (start - fen),
 							"The FEN has %d fields; it has 6, or 4 without the clocks.",
 							MAX_FIELDS + extra);
 		}
@@ -206,9 +188,9 @@ fen_parse(const char *fen, Position *pos, PositionError *err)
 		nfields++;
 	}
 	if (nfields == 0)
-		return fen_fail(err, POS_ERR_EMPTY, 0, "The FEN is empty.");
+		return position_fail(err, POS_ERR_EMPTY, 0, "The FEN is empty.");
 	if (nfields != 4 && nfields != 6)
-		return fen_fail(err, POS_ERR_FIELD_COUNT, (int) (p - fen),
+		return position_fail(err, POS_ERR_FIELD_COUNT, (int) (p - fen),
 						"The FEN has %d field%s; it has 6, or 4 without the clocks.",
 						nfields, nfields == 1 ? "" : "s");
 
@@ -220,7 +202,7 @@ fen_parse(const char *fen, Position *pos, PositionError *err)
 	else if (fields[1].len == 1 && fields[1].start[0] == 'b')
 		pos->side = BLACK;
 	else
-		return fen_fail(err, POS_ERR_SIDE, (int) (fields[1].start - fen),
+		return position_fail(err, POS_ERR_SIDE, (int) (fields[1].start - fen),
 						"The side to move \"%.*s\" is not \"w\" or \"b\".",
 						fields[1].len, fields[1].start);
 
@@ -231,7 +213,7 @@ fen_parse(const char *fen, Position *pos, PositionError *err)
 		pos->ep = SQ_NONE;
 	else if (!square_parse(fields[3].start, (size_t) fields[3].len, &pos->ep) ||
 			 fields[3].start[0] < 'a')
-		return fen_fail(err, POS_ERR_EP_SYNTAX, (int) (fields[3].start - fen),
+		return position_fail(err, POS_ERR_EP_SYNTAX, (int) (fields[3].start - fen),
 						"The en passant field \"%.*s\" is not \"-\" or a square.",
 						fields[3].len, fields[3].start);
 
@@ -252,12 +234,10 @@ fen_parse(const char *fen, Position *pos, PositionError *err)
 void
 fen_write(const Position *pos, char out[FEN_MAX_LENGTH])
 {
-	static const char castle_letters[4] = {'K', 'Q', 'k', 'q'};
 	char	   *p = out;
 	Square		ep = position_canonical_ep(pos);
 	int			rank,
-				file,
-				i;
+				file;
 
 	for (rank = 7; rank >= 0; rank--)
 	{
@@ -285,11 +265,7 @@ fen_write(const Position *pos, char out[FEN_MAX_LENGTH])
 	*p++ = ' ';
 	*p++ = pos->side == WHITE ? 'w' : 'b';
 	*p++ = ' ';
-	if (pos->castling == 0)
-		*p++ = '-';
-	for (i = 0; i < 4; i++)
-		if (pos->castling & (1 << i))
-			*p++ = castle_letters[i];
+	p += castling_write(pos->castling, p);
 	*p++ = ' ';
 	if (ep == SQ_NONE)
 		*p++ = '-';
@@ -300,6 +276,22 @@ fen_write(const Position *pos, char out[FEN_MAX_LENGTH])
 	}
 	snprintf(p, (size_t) (FEN_MAX_LENGTH - (p - out)), " %u %u",
 			 (unsigned) pos->halfmove, (unsigned) pos->fullmove);
+}
+
+int
+castling_write(uint8_t rights, char out[5])
+{
+	static const char letters[4] = {'K', 'Q', 'k', 'q'};
+	int			i,
+				n = 0;
+
+	for (i = 0; i < 4; i++)
+		if (rights & (1 << i))
+			out[n++] = letters[i];
+	if (n == 0)
+		out[n++] = '-';
+	out[n] = '\0';
+	return n;
 }
 
 /* Eight lines, rank 8 first, pieces as FEN letters and '.' for empty squares. */

@@ -72,16 +72,13 @@ position_canonical_ep(const Position *pos)
 	return pos->ep != SQ_NONE && position_ep_capture_legal(pos, pos->ep) ? pos->ep : SQ_NONE;
 }
 
-static bool
-fail(PositionError *err, PositionErrorCode code, const char *fmt,...)
-	__attribute__((format(printf, 3, 4)));
-
-static bool
-fail(PositionError *err, PositionErrorCode code, const char *fmt,...)
+bool
+position_fail(PositionError *err, PositionErrorCode code, int offset, const char *fmt,...)
 {
 	va_list		ap;
 
 	err->code = code;
+	err->offset = offset;
 	va_start(ap, fmt);
 	vsnprintf(err->detail, sizeof(err->detail), fmt, ap);
 	va_end(ap);
@@ -125,7 +122,7 @@ position_validate(Position *pos, PositionError *err)
 		int			kings = bb_count(position_bb(pos, (Color) c, KING));
 
 		if (kings != 1)
-			return fail(err, POS_ERR_KING_COUNT, kings == 0 ?
+			return position_fail(err, POS_ERR_KING_COUNT, 0, kings == 0 ?
 						"%s has no king; each side has exactly one." :
 						"%s has %d kings; each side has exactly one.",
 						side_names[c], kings);
@@ -136,7 +133,7 @@ position_validate(Position *pos, PositionError *err)
 		char		name[3];
 
 		square_write(bb_lsb(back_pawns), name);
-		return fail(err, POS_ERR_PAWN_BACK_RANK,
+		return position_fail(err, POS_ERR_PAWN_BACK_RANK, 0,
 					"A pawn stands on %s; pawns cannot stand on the first or last rank.", name);
 	}
 	for (c = WHITE; c <= BLACK; c++)
@@ -145,14 +142,14 @@ position_validate(Position *pos, PositionError *err)
 		int			pawns = bb_count(position_bb(pos, (Color) c, PAWN));
 
 		if (pieces > 16)
-			return fail(err, POS_ERR_TOO_MANY_PIECES,
+			return position_fail(err, POS_ERR_TOO_MANY_PIECES, 0,
 						"%s has %d pieces; a side has at most 16.", side_names[c], pieces);
 		if (pawns > 8)
-			return fail(err, POS_ERR_TOO_MANY_PAWNS,
+			return position_fail(err, POS_ERR_TOO_MANY_PAWNS, 0,
 						"%s has %d pawns; a side has at most 8.", side_names[c], pawns);
 	}
 	if (position_attackers_by(pos, position_king(pos, them), position_occupied(pos), us))
-		return fail(err, POS_ERR_OPPOSITE_CHECK,
+		return position_fail(err, POS_ERR_OPPOSITE_CHECK, 0,
 					"%s is in check, but it is %s's move.", side_names[them], side_names[us]);
 
 	for (i = 0; i < 4; i++)
@@ -175,13 +172,13 @@ position_validate(Position *pos, PositionError *err)
 
 		square_write(ep, name);
 		if (SQ_RANK(ep) != ep_rank)
-			return fail(err, POS_ERR_EP_RANK,
+			return position_fail(err, POS_ERR_EP_RANK, 0,
 						"En passant square %s is not on rank %d, where it must be with %s to move.",
 						name, ep_rank + 1, side_names[us]);
 		square_write(pushed, pushed_name);
 		if (pos->board[pushed] != PIECE_MAKE(them, PAWN) ||
 			pos->board[ep] != NO_PIECE || pos->board[origin] != NO_PIECE)
-			return fail(err, POS_ERR_EP_NO_PAWN,
+			return position_fail(err, POS_ERR_EP_NO_PAWN, 0,
 						"En passant square %s is not behind a %s pawn that has just moved two squares to %s.",
 						name, them == WHITE ? "white" : "black", pushed_name);
 		if (!position_ep_capture_legal(pos, ep))
@@ -260,22 +257,22 @@ position_unpack_checked(const uint8_t in[PACKED_POSITION_SIZE], Position *pos,
 		occ |= (Bitboard) in[i] << (8 * i);
 	count = bb_count(occ);
 	if (count > 32)
-		return fail(err, POS_ERR_BINARY, "The occupancy has %d squares; at most 32 fit.", count);
+		return position_fail(err, POS_ERR_BINARY, 0, "The occupancy has %d squares; at most 32 fit.", count);
 	for (i = 0; i < 32; i++)
 	{
 		Piece		pc = (Piece) ((in[8 + i / 2] >> (4 * (i & 1))) & 15);
 
 		if (i < count && !piece_valid(pc))
-			return fail(err, POS_ERR_BINARY, "Piece code %d is not a piece.", pc);
+			return position_fail(err, POS_ERR_BINARY, 0, "Piece code %d is not a piece.", pc);
 		if (i >= count && pc != 0)
-			return fail(err, POS_ERR_BINARY, "A piece code follows the last occupied square.");
+			return position_fail(err, POS_ERR_BINARY, 0, "A piece code follows the last occupied square.");
 	}
 	if (in[24] & 0xE0)
-		return fail(err, POS_ERR_BINARY, "Unused flag bits are set.");
+		return position_fail(err, POS_ERR_BINARY, 0, "Unused flag bits are set.");
 	if (in[25] > 64)
-		return fail(err, POS_ERR_BINARY, "En passant byte %d is not a square.", in[25]);
+		return position_fail(err, POS_ERR_BINARY, 0, "En passant byte %d is not a square.", in[25]);
 	if (in[30] != 0 || in[31] != 0)
-		return fail(err, POS_ERR_BINARY, "Reserved bytes are not zero.");
+		return position_fail(err, POS_ERR_BINARY, 0, "Reserved bytes are not zero.");
 	position_unpack(in, pos);
 	return position_validate(pos, err);
 }

@@ -149,6 +149,13 @@ extern Square position_canonical_ep(const Position *pos);
 
 extern bool position_validate(Position *pos, PositionError *err);
 
+/* Fills err (code, offset, a detail from the format) and returns false. */
+extern bool position_fail(PositionError *err, PositionErrorCode code, int offset,
+						  const char *fmt,...) __attribute__((format(printf, 4, 5)));
+
+/* The FEN castling field of rights: "KQkq" .. "-"; returns its length. */
+extern int	castling_write(uint8_t rights, char out[5]);
+
 extern bool fen_parse(const char *fen, Position *pos, PositionError *err);
 extern void fen_write(const Position *pos, char out[FEN_MAX_LENGTH]);
 extern void board_diagram(const Position *pos, char out[BOARD_DIAGRAM_SIZE]);
