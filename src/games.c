@@ -23,7 +23,7 @@ typedef struct PlyRow
 {
 	int			ply;
 	Move		move;
-	char		san[SAN_MAX_LENGTH];
+	char		san[SAN_MAX_LENGTH];	/* pgn_plies only */
 	ChessPosition before;
 	ChessPosition after;
 	StringInfoData comment;
@@ -60,8 +60,8 @@ read_tag(void *arg, const char *name, size_t nlen, const char *value, size_t vle
 }
 
 static void
-read_ply(void *arg, int ply, Move m, const char *san, const Position *before,
-		 const Position *after, const char *variation)
+read_ply(void *arg, int ply, Move m, const Position *before, const Position *after,
+		 const char *variation)
 {
 	PgnReadState *st = arg;
 	PlyRow	   *row;
@@ -77,9 +77,10 @@ read_ply(void *arg, int ply, Move m, const char *san, const Position *before,
 	row = &st->rows[st->nrows++];
 	row->ply = ply;
 	row->move = m;
-	strlcpy(row->san, san, sizeof(row->san));
 	if (st->plies_mode)
 	{
+		/* only pgn_plies shows the SAN and the positions: pgn_games skips the work */
+		san_write(before, m, row->san);
 		position_pack(before, row->before.bytes);
 		position_pack(after, row->after.bytes);
 	}

@@ -428,15 +428,12 @@ pgn_read(const char *text, size_t len, const PgnHandler *h)
 					san_parse(&line->cur, t, n, true, san);
 				if (san->status == SAN_OK)
 				{
-					char		san_text[SAN_MAX_LENGTH];
-
 					line->prev = line->cur;
 					line->ply++;
 					line->moves++;
-					san_write(&line->prev, san->move, san_text);
 					position_play(&line->cur, san->move);
 					if (h->ply)
-						h->ply(h->arg, line->ply, san->move, san_text, &line->prev, &line->cur, path);
+						h->ply(h->arg, line->ply, san->move, &line->prev, &line->cur, path);
 					continue;
 				}
 				if (san->status == SAN_AMBIGUOUS)

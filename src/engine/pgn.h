@@ -36,8 +36,8 @@ typedef struct PgnHandler
 {
 	void	   *arg;
 	void		(*tag) (void *arg, const char *name, size_t nlen, const char *value, size_t vlen);
-	void		(*ply) (void *arg, int ply, Move m, const char *san,
-						const Position *before, const Position *after, const char *variation);
+	void		(*ply) (void *arg, int ply, Move m, const Position *before,
+						const Position *after, const char *variation);
 	void		(*comment) (void *arg, int ply, const char *variation, const char *text, size_t len);
 	/* a bad move in a variation: the rest of that variation is skipped */
 	void		(*variation_error) (void *arg, int ply, const char *variation,
