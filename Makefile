@@ -3,7 +3,7 @@
 EXTENSION = chess
 MODULE_big = chess
 DATA = sql/chess--0.1.0.sql sql/chess--0.1.0--0.2.0.sql sql/chess--0.2.0--0.3.0.sql \
-	sql/chess--0.3.0--0.4.0.sql
+	sql/chess--0.3.0--0.4.0.sql sql/chess--0.4.0--0.5.0.sql
 
 ENGINE_OBJS = src/engine/bitboard.o src/engine/codec.o src/engine/fen.o \
 	src/engine/movegen.o src/engine/play.o src/engine/polyglot.o \
@@ -15,7 +15,7 @@ OBJS = $(GLUE_OBJS) $(ENGINE_OBJS)
 
 REGRESS = square piece move position binary_io indexes epd_suite \
 	movegen castling en_passant promotion double_check play polyglot seeds \
-	san pgn games application upgrade catalog drop
+	san pgn games application limits upgrade catalog roles drop
 REGRESS_OPTS = --inputdir=. --outputdir=. --load-extension=chess
 
 # The server headers are included as system headers: they are not -Wextra

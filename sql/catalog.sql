@@ -29,6 +29,14 @@ JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.de
 WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'chess') AND p.proretset
 ORDER BY 1;
 
+-- planner costs (in cpu_operator_cost units, per row for set-returning
+-- functions): those above the default of 1
+SELECT p.oid::regprocedure AS function, p.procost
+FROM pg_proc p
+JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'chess') AND p.procost > 1
+ORDER BY p.procost, 1;
+
 -- how many objects of each kind the extension has
 SELECT (SELECT relname FROM pg_class WHERE oid = d.classid) AS catalog, count(*),
        count(obj_description(d.objid, (SELECT relname FROM pg_class WHERE oid = d.classid))) AS commented

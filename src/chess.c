@@ -3,7 +3,10 @@
  */
 #include "chess.h"
 
-#include <ctype.h>
+#include "mb/pg_wchar.h"
+#include "miscadmin.h"
+#include "lib/stringinfo.h"
+#include "utils/tuplestore.h"
 
 PG_MODULE_MAGIC;
 
@@ -21,11 +24,79 @@ chess_trim(const char *s, size_t *len)
 {
 	size_t		n;
 
-	while (isspace((unsigned char) *s))
+	while (chess_is_space(*s))
 		s++;
 	n = strlen(s);
-	while (n > 0 && isspace((unsigned char) s[n - 1]))
+	while (n > 0 && chess_is_space(s[n - 1]))
 		n--;
 	*len = n;
 	return s;
+}
+
+char *
+chess_quote(const char *s, size_t len)
+{
+	int			clip;
+	char	   *out;
+
+	if (len <= CHESS_QUOTE_MAX)
+		return pnstrdup(s, len);
+	clip = pg_mbcliplen(s, (int) Min(len, (size_t) CHESS_QUOTE_MAX + MAX_MULTIBYTE_CHAR_LEN),
+						CHESS_QUOTE_MAX);
+	out = palloc(clip + 4);
+	memcpy(out, s, clip);
+	memcpy(out + clip, "...", 4);
+	return out;
+}
+
+char *
+chess_quote_cstring(const char *s)
+{
+	return chess_quote(s, strlen(s));
+}
+
+const char *
+chess_detail(const char *detail)
+{
+	int			len = (int) strlen(detail);
+	StringInfoData buf;
+	int			i = 0;
+
+	if (pg_verifymbstr(detail, len, true))
+		return detail;
+	initStringInfo(&buf);
+	while (i < len)
+	{
+		int			n = IS_HIGHBIT_SET(detail[i]) ? pg_mblen(detail + i) : 1;
+
+		if (n <= len - i && pg_verifymbstr(detail + i, n, true))
+		{
+			appendBinaryStringInfo(&buf, detail + i, n);
+			i += n;
+		}
+		else
+			appendStringInfo(&buf, "\\x%02x", (unsigned char) detail[i++]);
+	}
+	return buf.data;
+}
+
+ReturnSetInfo *
+chess_materialize(FunctionCallInfo fcinfo)
+{
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	MemoryContext old;
+
+	if (rsinfo == NULL || !IsA(rsinfo, ReturnSetInfo) ||
+		!(rsinfo->allowedModes & SFRM_Materialize) || rsinfo->expectedDesc == NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("set-valued function called in context that cannot accept a set")));
+	old = MemoryContextSwitchTo(rsinfo->econtext->ecxt_per_query_memory);
+	/* the executor frees both: the copy of the descriptor and the tuplestore */
+	rsinfo->setDesc = CreateTupleDescCopy(rsinfo->expectedDesc);
+	rsinfo->setResult = tuplestore_begin_heap((rsinfo->allowedModes & SFRM_Materialize_Random) != 0,
+											  false, work_mem);
+	rsinfo->returnMode = SFRM_Materialize;
+	MemoryContextSwitchTo(old);
+	return rsinfo;
 }

@@ -8,6 +8,25 @@
 
 #include "postgres.h"
 #include "fmgr.h"
+#include "funcapi.h"
+
+#if PG_VERSION_NUM >= 160000
+#include "nodes/miscnodes.h"
+#include "varatt.h"
+#else
+/* Soft input errors arrived in 16; before, an input function raises. */
+#define ereturn(context, dummy_value, ...) \
+	do { ereport(ERROR, __VA_ARGS__); return dummy_value; } while (0)
+#endif
+
+/* 18 marks a function that does not return before it, older majors after it. */
+#if PG_VERSION_NUM >= 180000
+#define CHESS_NORETURN_BEFORE pg_noreturn
+#define CHESS_NORETURN_AFTER
+#else
+#define CHESS_NORETURN_BEFORE
+#define CHESS_NORETURN_AFTER pg_attribute_noreturn()
+#endif
 
 #include "engine/position.h"
 
@@ -44,7 +63,7 @@ typedef struct ChessPosition
 #define PG_RETURN_POSITION_P(x)	return PositionPGetDatum(x)
 
 /* moves.c */
-extern void report_illegal_move(const Position *pos, Move m, int ply) pg_attribute_noreturn();
+CHESS_NORETURN_BEFORE extern void report_illegal_move(const Position *pos, Move m, int ply) CHESS_NORETURN_AFTER;
 
 /* position.c */
 extern void position_from_datum(const ChessPosition *datum, Position *pos);
@@ -98,5 +117,28 @@ Datum prefix##_hash_extended(PG_FUNCTION_ARGS)								\
 
 /* Input of a scalar type from text with surrounding white space trimmed. */
 extern const char *chess_trim(const char *s, size_t *len);
+
+/*
+ * User input quoted in a message: at most CHESS_QUOTE_MAX bytes of it, cut
+ * on a character boundary, with "..." when cut.  s must be valid in the
+ * database encoding (text and cstring arguments are).
+ */
+#define CHESS_QUOTE_MAX 100
+extern char *chess_quote(const char *s, size_t len);
+extern char *chess_quote_cstring(const char *s);
+
+/*
+ * An engine sentence for errdetail, valid in the database encoding: the
+ * engine quotes input bytewise and clips at a byte count, so a byte that
+ * does not form a character is written as \xNN.
+ */
+extern const char *chess_detail(const char *detail);
+
+/*
+ * Starts a set-returning function in materialize mode with the tuple
+ * descriptor the caller expects (no catalog lookup, nothing left behind per
+ * call): rsinfo->setResult and setDesc are ready for tuplestore_putvalues.
+ */
+extern ReturnSetInfo *chess_materialize(FunctionCallInfo fcinfo);
 
 #endif							/* CHESS_H */

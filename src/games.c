@@ -9,27 +9,30 @@
 #include "engine/pgn.h"
 
 #include "catalog/pg_type.h"
-#include "funcapi.h"
 #include "lib/stringinfo.h"
 #include "miscadmin.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
-#include "utils/json.h"
 #include "utils/jsonb.h"
 #include "utils/lsyscache.h"
+#include "utils/memutils.h"
 
-/* One main-line ply, kept until its game is known to be valid. */
+/* A ply of pgn_plies, kept until its game is known to be valid. */
 typedef struct PlyRow
 {
 	int			ply;
 	Move		move;
-	char		san[SAN_MAX_LENGTH];	/* pgn_plies only */
-	ChessPosition before;
-	ChessPosition after;
-	StringInfoData comment;
-	char	   *variation;		/* NULL on the main line */
+	int			comment;		/* offset into the game's comments, or -1 */
+	int			comment_len;
+	const char *variation;		/* NULL on the main line; shared by a variation's rows */
+	ChessPosition before;		/* the position after is computed when the row is stored */
 } PlyRow;
 
+/*
+ * The state of pgn_games() and pgn_plies().  Everything a game needs lives
+ * in game_cxt, which is reset after the game's rows are stored, so that a
+ * call over any number of games runs in the memory of its largest game.
+ */
 typedef struct PgnReadState
 {
 	ReturnSetInfo *rsinfo;
@@ -37,60 +40,99 @@ typedef struct PgnReadState
 	bool		skip_errors;
 	bool		with_variations;	/* pgn_plies: the variations' plies too */
 	int			games_read;
-	StringInfoData tags;		/* the game's tags as a JSON object's members */
+	MemoryContext game_cxt;
+	MemoryContext row_cxt;		/* the values of one row, reset after it is stored */
+	/* pgn_games */
+	JsonbParseState *tags;		/* the game's tags; NULL before the first */
+	Datum	   *moves;			/* the main line's moves */
+	int			nmoves;
+	int			moves_capacity;
+	Oid			move_type;
+	/* pgn_plies */
 	PlyRow	   *rows;
 	int			nrows;
-	int			capacity;
+	int			rows_capacity;
+	StringInfoData comments;	/* the comments of the game's plies, end to end */
 } PgnReadState;
+
+/* The state of a new game: game_cxt empty. */
+static void
+reset_game(PgnReadState *st)
+{
+	MemoryContextReset(st->game_cxt);
+	st->tags = NULL;
+	st->moves = NULL;
+	st->nmoves = st->moves_capacity = 0;
+	st->rows = NULL;
+	st->nrows = st->rows_capacity = 0;
+	st->comments.data = NULL;
+}
+
+/* Makes room for one more element in an array that doubles in game_cxt. */
+static void *
+grow(void *array, int n, int *capacity, size_t size)
+{
+	if (n < *capacity)
+		return array;
+	*capacity = *capacity ? 2 * *capacity : 64;
+	return array ? repalloc(array, size * *capacity) : palloc(size * *capacity);
+}
 
 static void
 read_tag(void *arg, const char *name, size_t nlen, const char *value, size_t vlen)
 {
 	PgnReadState *st = arg;
-	char	   *n = pnstrdup(name, nlen);
-	char	   *v = pnstrdup(value, vlen);
+	JsonbValue	v;
 
-	if (st->tags.len > 0)
-		appendStringInfoString(&st->tags, ", ");
-	escape_json(&st->tags, n);
-	appendStringInfoString(&st->tags, ": ");
-	escape_json(&st->tags, v);
-	pfree(n);
-	pfree(v);
+	if (st->plies_mode)
+		return;					/* pgn_plies shows no tags */
+	if (st->tags == NULL)
+		pushJsonbValue(&st->tags, WJB_BEGIN_OBJECT, NULL);
+	v.type = jbvString;
+	v.val.string.val = pnstrdup(name, nlen);
+	v.val.string.len = (int) nlen;
+	pushJsonbValue(&st->tags, WJB_KEY, &v);
+	v.val.string.val = pnstrdup(value, vlen);
+	v.val.string.len = (int) vlen;
+	pushJsonbValue(&st->tags, WJB_VALUE, &v);
 }
 
 static void
-read_ply(void *arg, int ply, Move m, const Position *before, const Position *after,
-		 const char *variation)
+read_ply(void *arg, int ply, Move m, const Position *before,
+		 const Position *after pg_attribute_unused(), const char *variation)
 {
 	PgnReadState *st = arg;
 	PlyRow	   *row;
 
-	if (variation && !(st->plies_mode && st->with_variations))
-		return;
-	if (st->nrows == st->capacity)
+	if (!st->plies_mode)
 	{
-		st->capacity = st->capacity ? 2 * st->capacity : 128;
-		st->rows = st->rows ? repalloc(st->rows, sizeof(PlyRow) * st->capacity) :
-			palloc(sizeof(PlyRow) * st->capacity);
+		if (variation)
+			return;
+		st->moves = grow(st->moves, st->nmoves, &st->moves_capacity, sizeof(Datum));
+		st->moves[st->nmoves++] = MoveGetDatum(m);
+		return;
 	}
+	if (variation && !st->with_variations)
+		return;
+	st->rows = grow(st->rows, st->nrows, &st->rows_capacity, sizeof(PlyRow));
 	row = &st->rows[st->nrows++];
 	row->ply = ply;
 	row->move = m;
-	if (st->plies_mode)
-	{
-		/* only pgn_plies shows the SAN and the positions: pgn_games skips the work */
-		san_write(before, m, row->san);
-		position_pack(before, row->before.bytes);
-		position_pack(after, row->after.bytes);
-	}
-	row->comment.data = NULL;
-	row->variation = variation ? pstrdup(variation) : NULL;
+	row->comment = -1;
+	row->comment_len = 0;
+	if (variation == NULL)
+		row->variation = NULL;
+	else if (st->nrows > 1 && row[-1].variation && strcmp(row[-1].variation, variation) == 0)
+		row->variation = row[-1].variation;
+	else
+		row->variation = pstrdup(variation);
+	position_pack(before, row->before.bytes);
 }
 
 /*
  * A comment belongs to the ply it follows in its line (comments before a
- * line's first move are dropped).
+ * line's first move are dropped).  Comments of one ply are joined with a
+ * space; they follow their ply, so each ply's text is one run of comments.
  */
 static void
 read_comment(void *arg, int ply, const char *variation, const char *text, size_t len)
@@ -104,11 +146,14 @@ read_comment(void *arg, int ply, const char *variation, const char *text, size_t
 	if (row->ply != ply || (row->variation == NULL) != (variation == NULL) ||
 		(variation && strcmp(row->variation, variation) != 0))
 		return;
-	if (row->comment.data == NULL)
-		initStringInfo(&row->comment);
+	if (st->comments.data == NULL)
+		initStringInfo(&st->comments);
+	if (row->comment < 0)
+		row->comment = st->comments.len;
 	else
-		appendStringInfoChar(&row->comment, ' ');
-	appendBinaryStringInfo(&row->comment, text, (int) len);
+		appendStringInfoChar(&st->comments, ' ');
+	appendBinaryStringInfo(&st->comments, text, (int) len);
+	row->comment_len = st->comments.len - row->comment;
 }
 
 /*
@@ -138,9 +183,127 @@ read_variation_error(void *arg, int ply, const char *variation, const char *toke
 
 	if (st->plies_mode && st->with_variations)
 		ereport(NOTICE,
-				(errmsg("skipping the rest of variation %s of game %d at ply %d: \"%.*s\"",
-						variation, st->games_read + 1, ply, (int) tlen, token),
-				 errdetail("%s", detail)));
+				(errmsg("skipping the rest of variation %s of game %d at ply %d: \"%s\"",
+						variation, st->games_read + 1, ply, chess_quote(token, tlen)),
+				 errdetail("%s", chess_detail(detail))));
+}
+
+/* Raises (or, skipping errors, notes) the error of a game. */
+static void
+report_game_error(PgnReadState *st, int game, const Position *start, const PgnError *err)
+{
+	char	   *where = pgn_where(game, start, err->ply,
+								  err->code == PGN_SYNTAX || err->code == PGN_LIMIT);
+	char	   *token = chess_quote(err->token, err->token_len);
+	int			code;
+	const char *what;
+
+	switch (err->code)
+	{
+		case PGN_ILLEGAL_MOVE:
+			code = ERRCODE_INVALID_PARAMETER_VALUE;
+			what = "illegal move";
+			break;
+		case PGN_AMBIGUOUS_MOVE:
+			code = ERRCODE_INVALID_PARAMETER_VALUE;
+			what = "ambiguous move";
+			break;
+		case PGN_LIMIT:
+			code = ERRCODE_PROGRAM_LIMIT_EXCEEDED;
+			what = "PGN exceeds a limit at";
+			break;
+		case PGN_BAD_FEN:
+			code = ERRCODE_INVALID_TEXT_REPRESENTATION;
+			what = "invalid FEN tag";
+			break;
+		case PGN_BAD_MOVE:
+			code = ERRCODE_INVALID_TEXT_REPRESENTATION;
+			what = "invalid move";
+			break;
+		default:
+			code = ERRCODE_INVALID_TEXT_REPRESENTATION;
+			what = "invalid PGN";
+			break;
+	}
+	if (st->skip_errors)
+		ereport(NOTICE,
+				(errcode(code),
+				 errmsg("skipping game: %s \"%s\" in %s", what, token, where),
+				 errdetail("%s", chess_detail(err->detail))));
+	else
+		ereport(ERROR,
+				(errcode(code),
+				 errmsg("%s \"%s\" in %s", what, token, where),
+				 errdetail("%s", chess_detail(err->detail))));
+}
+
+/* Stores the rows of a game read without error. */
+static void
+store_game(PgnReadState *st, int game, const char *result, const Position *start,
+		   const Position *final, int plies)
+{
+	Tuplestorestate *ts = st->rsinfo->setResult;
+	TupleDesc	desc = st->rsinfo->setDesc;
+	int			i;
+
+	if (st->plies_mode)
+	{
+		for (i = 0; i < st->nrows; i++)
+		{
+			PlyRow	   *row = &st->rows[i];
+			Position	pos;
+			ChessPosition after;
+			char		san[SAN_MAX_LENGTH];
+			Datum		values[8];
+			bool		nulls[8] = {false};
+
+			CHECK_FOR_INTERRUPTS();
+			MemoryContextReset(st->row_cxt);
+			MemoryContextSwitchTo(st->row_cxt);
+			position_unpack(row->before.bytes, &pos);
+			san_write(&pos, row->move, san);
+			position_play(&pos, row->move);
+			position_pack(&pos, after.bytes);
+			values[0] = Int32GetDatum(game);
+			values[1] = Int32GetDatum(row->ply);
+			values[2] = MoveGetDatum(row->move);
+			values[3] = PointerGetDatum(cstring_to_text(san));
+			values[4] = PositionPGetDatum(&row->before);
+			values[5] = PositionPGetDatum(&after);
+			if (row->comment >= 0)
+				values[6] = PointerGetDatum(cstring_to_text_with_len(st->comments.data + row->comment,
+																	 row->comment_len));
+			else
+				nulls[6] = true;
+			if (row->variation)
+				values[7] = PointerGetDatum(cstring_to_text(row->variation));
+			else
+				nulls[7] = true;
+			tuplestore_putvalues(ts, desc, values, nulls);
+			MemoryContextSwitchTo(st->game_cxt);
+		}
+	}
+	else
+	{
+		Datum		values[7];
+		bool		nulls[7] = {false};
+		ChessPosition start_packed,
+					final_packed;
+
+		if (st->tags == NULL)
+			pushJsonbValue(&st->tags, WJB_BEGIN_OBJECT, NULL);
+		position_pack(start, start_packed.bytes);
+		position_pack(final, final_packed.bytes);
+		values[0] = Int32GetDatum(game);
+		values[1] = JsonbPGetDatum(JsonbValueToJsonb(pushJsonbValue(&st->tags, WJB_END_OBJECT, NULL)));
+		values[2] = PointerGetDatum(cstring_to_text(result));
+		values[3] = PositionPGetDatum(&start_packed);
+		values[4] = PositionPGetDatum(&final_packed);
+		values[5] = Int32GetDatum(plies);
+		values[6] = PointerGetDatum(construct_array(st->moves, st->nmoves, st->move_type,
+													sizeof(Move), true, TYPALIGN_SHORT));
+		tuplestore_putvalues(ts, desc, values, nulls);
+	}
 }
 
 static bool
@@ -148,88 +311,21 @@ read_game(void *arg, int game, const char *result, const Position *start,
 		  const Position *final, int plies, const PgnError *err)
 {
 	PgnReadState *st = arg;
-	int			i;
 
-	CHECK_FOR_INTERRUPTS();		/* a long import can be cancelled */
+	CHECK_FOR_INTERRUPTS();
 	st->games_read = game;
 	if (err)
-	{
-		char	   *where = pgn_where(game, start, err->ply, err->code == PGN_SYNTAX);
-		int			code = (err->code == PGN_ILLEGAL_MOVE || err->code == PGN_AMBIGUOUS_MOVE) ?
-			ERRCODE_INVALID_PARAMETER_VALUE : ERRCODE_INVALID_TEXT_REPRESENTATION;
-		const char *what = err->code == PGN_ILLEGAL_MOVE ? "illegal move" :
-			err->code == PGN_AMBIGUOUS_MOVE ? "ambiguous move" :
-			err->code == PGN_BAD_FEN ? "invalid FEN tag" :
-			err->code == PGN_BAD_MOVE ? "invalid move" : "invalid PGN";
-
-		ereport(st->skip_errors ? NOTICE : ERROR,
-				(errcode(code),
-				 errmsg("%s%s \"%s\" in %s", st->skip_errors ? "skipping game: " : "",
-						what, err->token, where),
-				 errdetail("%s", err->detail)));
-	}
-	else if (st->plies_mode)
-	{
-		for (i = 0; i < st->nrows; i++)
-		{
-			PlyRow	   *row = &st->rows[i];
-			Datum		values[8];
-			bool		nulls[8] = {false};
-
-			values[0] = Int32GetDatum(game);
-			values[1] = Int32GetDatum(row->ply);
-			values[2] = MoveGetDatum(row->move);
-			values[3] = PointerGetDatum(cstring_to_text(row->san));
-			values[4] = PositionPGetDatum(&row->before);
-			values[5] = PositionPGetDatum(&row->after);
-			if (row->comment.data)
-				values[6] = PointerGetDatum(cstring_to_text_with_len(row->comment.data, row->comment.len));
-			else
-				nulls[6] = true;
-			if (row->variation)
-				values[7] = PointerGetDatum(cstring_to_text(row->variation));
-			else
-				nulls[7] = true;
-			tuplestore_putvalues(st->rsinfo->setResult, st->rsinfo->setDesc, values, nulls);
-		}
-	}
+		report_game_error(st, game, start, err);
 	else
-	{
-		Datum		values[7];
-		bool		nulls[7] = {false};
-		Datum	   *moves = palloc(sizeof(Datum) * (st->nrows + 1));
-		ChessPosition start_packed,
-					final_packed;
-		char	   *json = psprintf("{%s}", st->tags.data);
-
-		for (i = 0; i < st->nrows; i++)
-			moves[i] = MoveGetDatum(st->rows[i].move);
-		position_pack(start, start_packed.bytes);
-		position_pack(final, final_packed.bytes);
-		values[0] = Int32GetDatum(game);
-		values[1] = DirectFunctionCall1(jsonb_in, CStringGetDatum(json));
-		values[2] = PointerGetDatum(cstring_to_text(result));
-		values[3] = PositionPGetDatum(&start_packed);
-		values[4] = PositionPGetDatum(&final_packed);
-		values[5] = Int32GetDatum(plies);
-		values[6] = PointerGetDatum(construct_array(moves, st->nrows,
-													get_element_type(TupleDescAttr(st->rsinfo->setDesc, 6)->atttypid),
-													sizeof(Move), true, TYPALIGN_SHORT));
-		tuplestore_putvalues(st->rsinfo->setResult, st->rsinfo->setDesc, values, nulls);
-		pfree(moves);
-		pfree(json);
-	}
-	/* ready for the next game */
-	for (i = 0; i < st->nrows; i++)
-	{
-		if (st->rows[i].comment.data)
-			pfree(st->rows[i].comment.data);
-		if (st->rows[i].variation)
-			pfree(st->rows[i].variation);
-	}
-	st->nrows = 0;
-	resetStringInfo(&st->tags);
+		store_game(st, game, result, start, final, plies);
+	reset_game(st);
 	return true;
+}
+
+static void
+read_poll(void *arg pg_attribute_unused())
+{
+	CHECK_FOR_INTERRUPTS();
 }
 
 static Datum
@@ -238,21 +334,30 @@ read_pgn(FunctionCallInfo fcinfo, bool plies_mode)
 	text	   *pgn = PG_GETARG_TEXT_PP(0);
 	PgnReadState st;
 	PgnHandler	h;
+	MemoryContext caller = CurrentMemoryContext;
 
-	InitMaterializedSRF(fcinfo, 0);
 	memset(&st, 0, sizeof(st));
-	st.rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	st.rsinfo = chess_materialize(fcinfo);
 	st.plies_mode = plies_mode;
 	st.skip_errors = PG_GETARG_BOOL(1);
 	st.with_variations = PG_NARGS() > 2 && PG_GETARG_BOOL(2);
-	initStringInfo(&st.tags);
+	if (!plies_mode)
+		st.move_type = get_element_type(TupleDescAttr(st.rsinfo->setDesc, 6)->atttypid);
+	st.game_cxt = AllocSetContextCreate(caller, "pgn game", ALLOCSET_DEFAULT_SIZES);
+	st.row_cxt = AllocSetContextCreate(caller, "pgn row", ALLOCSET_SMALL_SIZES);
+	reset_game(&st);
 	h.arg = &st;
 	h.tag = read_tag;
 	h.ply = read_ply;
 	h.comment = read_comment;
 	h.variation_error = read_variation_error;
 	h.game = read_game;
+	h.poll = read_poll;
+	MemoryContextSwitchTo(st.game_cxt);
 	pgn_read(VARDATA_ANY(pgn), VARSIZE_ANY_EXHDR(pgn), &h);
+	MemoryContextSwitchTo(caller);
+	MemoryContextDelete(st.game_cxt);
+	MemoryContextDelete(st.row_cxt);
 	return (Datum) 0;
 }
 
@@ -279,30 +384,39 @@ chess_pgn_plies(PG_FUNCTION_ARGS)
 	return read_pgn(fcinfo, true);
 }
 
-/* The Moves of a move[] (no NULLs allowed); returns their number. */
+/*
+ * The Moves of a move[] (no NULLs allowed), at most PGN_MAX_PLIES of them;
+ * returns their number.
+ */
 static int
 moves_from_array(ArrayType *array, Move **out)
 {
-	Datum	   *elems;
-	bool	   *nulls;
-	int			n,
-				i;
+	ArrayIterator it;
+	Datum		value;
+	bool		isnull;
+	int			n = 0;
 
 	if (ARR_NDIM(array) > 1)
 		ereport(ERROR,
 				(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
 				 errmsg("moves must be a one-dimensional array")));
-	deconstruct_array(array, ARR_ELEMTYPE(array), sizeof(Move), true, TYPALIGN_SHORT,
-					  &elems, &nulls, &n);
-	*out = palloc(sizeof(Move) * (n + 1));
-	for (i = 0; i < n; i++)
+	if (ArrayGetNItems(ARR_NDIM(array), ARR_DIMS(array)) > PGN_MAX_PLIES)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("a game of %d moves is too long",
+						ArrayGetNItems(ARR_NDIM(array), ARR_DIMS(array))),
+				 errdetail("A game has at most %d plies.", PGN_MAX_PLIES)));
+	*out = palloc(sizeof(Move) * (ArrayGetNItems(ARR_NDIM(array), ARR_DIMS(array)) + 1));
+	it = array_create_iterator(array, 0, NULL);
+	while (array_iterate(it, &value, &isnull))
 	{
-		if (nulls[i])
+		if (isnull)
 			ereport(ERROR,
 					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-					 errmsg("move %d of the game is NULL", i + 1)));
-		(*out)[i] = DatumGetMove(elems[i]);
+					 errmsg("move %d of the game is NULL", n + 1)));
+		(*out)[n++] = DatumGetMove(value);
 	}
+	array_free_iterator(it);
 	return n;
 }
 
@@ -312,12 +426,18 @@ emit_to_stringinfo(void *arg, const char *s, size_t n)
 	appendBinaryStringInfo((StringInfo) arg, s, (int) n);
 }
 
-/* A PGN tag pair, the value escaped. */
+/* A PGN tag pair, the value escaped; the name must be one a reader reads. */
 static void
 append_tag(StringInfo buf, const char *name, const char *value)
 {
 	const char *p;
 
+	if (!pgn_tag_name_valid(name, strlen(name)))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("invalid PGN tag name \"%s\"", chess_quote_cstring(name)),
+				 errdetail("A tag name is 1 to %d letters, digits and the characters _+#=:-.",
+						   PGN_MAX_TAG_NAME)));
 	appendStringInfo(buf, "[%s \"", name);
 	for (p = value; *p; p++)
 	{
@@ -326,17 +446,6 @@ append_tag(StringInfo buf, const char *name, const char *value)
 		appendStringInfoChar(buf, *p == '\n' ? ' ' : *p);
 	}
 	appendStringInfoString(buf, "\"]\n");
-}
-
-/* The result a finished game's final position decides, or "*". */
-static const char *
-position_result(const Position *pos)
-{
-	if (position_is_checkmate(pos))
-		return pos->side == WHITE ? "0-1" : "1-0";
-	if (position_is_stalemate(pos) || position_insufficient_material(pos))
-		return "1/2-1/2";
-	return "*";
 }
 
 /* pgn(start position, moves move[], tags jsonb) → text */
@@ -380,6 +489,7 @@ chess_pgn(PG_FUNCTION_ARGS)
 		char	   *name,
 				   *value;
 
+		CHECK_FOR_INTERRUPTS();
 		if (tok != WJB_KEY)
 			continue;
 		name = pnstrdup(v.val.string.val, v.val.string.len);
@@ -395,7 +505,8 @@ chess_pgn(PG_FUNCTION_ARGS)
 		else
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("PGN tag \"%s\" must be a string, a number or a boolean", name)));
+					 errmsg("PGN tag \"%s\" must be a string, a number or a boolean",
+							chess_quote_cstring(name))));
 		for (i = 0; i < 7; i++)
 			if (strcmp(name, roster[i]) == 0)
 				break;
@@ -408,19 +519,22 @@ chess_pgn(PG_FUNCTION_ARGS)
 		}
 	}
 
+	if (roster_values[6] && strcmp(roster_values[6], "1-0") != 0 &&
+		strcmp(roster_values[6], "0-1") != 0 && strcmp(roster_values[6], "1/2-1/2") != 0 &&
+		strcmp(roster_values[6], "*") != 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("invalid PGN result \"%s\"", chess_quote_cstring(roster_values[6])),
+				 errdetail("The Result tag is 1-0, 0-1, 1/2-1/2 or *.")));
+
+	/* without a Result tag, the final position decides the result */
 	initStringInfo(&movetext);
-	bad = pgn_write_movetext(&start, moves, n,
-							 roster_values[6] ? roster_values[6] : "*",	/* replaced below */
-							 emit_to_stringinfo, &movetext, &final);
+	bad = pgn_write_movetext(&start, moves, n, roster_values[6], emit_to_stringinfo, &movetext,
+							 &final, read_poll);
 	if (bad >= 0)
 		report_illegal_move(&final, moves[bad], bad + 1);
 	if (!roster_values[6])
-	{
-		/* no Result tag: the final position decides; write the movetext again with it */
 		roster_values[6] = pstrdup(position_result(&final));
-		resetStringInfo(&movetext);
-		pgn_write_movetext(&start, moves, n, roster_values[6], emit_to_stringinfo, &movetext, &final);
-	}
 
 	initStringInfo(&out);
 	for (i = 0; i < 7; i++)
@@ -475,36 +589,50 @@ position_is_seventyfive_moves(PG_FUNCTION_ARGS)
 	PG_RETURN_BOOL(pos.halfmove >= 150 && !position_is_checkmate(&pos));
 }
 
-/* How often the last position of a game's positions occurs in them (clocks ignored). */
+/*
+ * How often the last position of a game's positions occurs in them (clocks
+ * ignored).  The array is walked twice, without copying it: for the last
+ * position, then counting.
+ */
 static int
 repetitions_of_last(ArrayType *array, Position *last)
 {
-	Datum	   *elems;
-	bool	   *nulls;
-	int			n,
-				i,
+	ArrayIterator it;
+	Datum		value;
+	bool		isnull;
+	int			n = ArrayGetNItems(ARR_NDIM(array), ARR_DIMS(array)),
+				i = 0,
 				count = 0;
 
 	if (ARR_NDIM(array) > 1)
 		ereport(ERROR,
 				(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
 				 errmsg("positions must be a one-dimensional array")));
-	deconstruct_array(array, ARR_ELEMTYPE(array), PACKED_POSITION_SIZE, false, TYPALIGN_CHAR,
-					  &elems, &nulls, &n);
-	for (i = n - 1; i >= 0; i--)
+	it = array_create_iterator(array, 0, NULL);
+	while (array_iterate(it, &value, &isnull))
+	{
+		if (++i % 4096 == 0)
+			CHECK_FOR_INTERRUPTS();
+		if (isnull)
+			ereport(ERROR,
+					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+					 errmsg("position %d of the game is NULL", i)));
+		if (i == n)
+			position_from_datum(DatumGetPositionP(value), last);
+	}
+	array_free_iterator(it);
+	it = array_create_iterator(array, 0, NULL);
+	while (array_iterate(it, &value, &isnull))
 	{
 		Position	pos;
 
-		if (nulls[i])
-			ereport(ERROR,
-					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-					 errmsg("position %d of the game is NULL", i + 1)));
-		position_from_datum(DatumGetPositionP(elems[i]), &pos);
-		if (i == n - 1)
-			*last = pos;
+		if (++i % 4096 == 0)
+			CHECK_FOR_INTERRUPTS();
+		position_from_datum(DatumGetPositionP(value), &pos);
 		if (position_same_for_repetition(&pos, last))
 			count++;
 	}
+	array_free_iterator(it);
 	return count;
 }
 

@@ -18,9 +18,9 @@ move_in(PG_FUNCTION_ARGS)
 	MoveCodeError err = move_parse(s, len, &m);
 
 	if (err != MOVE_OK)
-		ereport(ERROR,
+		ereturn(fcinfo->context, (Datum) 0,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("invalid input syntax for type move: \"%s\"", str),
+				 errmsg("invalid input syntax for type move: \"%s\"", chess_quote_cstring(str)),
 				 errdetail("%s", move_error_message(err))));
 	PG_RETURN_MOVE(m);
 }
@@ -120,7 +120,7 @@ move_make(PG_FUNCTION_ARGS)
 		if (!kind_parse(promo_text, &promo))
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("invalid promotion \"%s\"", promo_text),
+					 errmsg("invalid promotion \"%s\"", chess_quote_cstring(promo_text)),
 					 errdetail("%s", move_error_message(MOVE_ERR_PROMOTION_KIND))));
 	}
 	m = MOVE_MAKE(from, to, promo);

@@ -30,7 +30,7 @@ materialize_moves(FunctionCallInfo fcinfo, int (*generate) (const Position *, Mo
 	int			n,
 				i;
 
-	InitMaterializedSRF(fcinfo, MAT_SRF_USE_EXPECTED_DESC);
+	chess_materialize(fcinfo);
 	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
 	n = generate(&pos, moves);
 	for (i = 0; i < n; i++)
@@ -125,7 +125,7 @@ position_successors(PG_FUNCTION_ARGS)
 	int			n,
 				i;
 
-	InitMaterializedSRF(fcinfo, 0);
+	chess_materialize(fcinfo);
 	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
 	n = gen_legal(&pos, moves);
 	for (i = 0; i < n; i++)
@@ -175,9 +175,9 @@ position_attackers_sql(PG_FUNCTION_ARGS)
 	if (!color_parse(color_text, &color))
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("invalid colour \"%s\"", color_text),
+				 errmsg("invalid colour \"%s\"", chess_quote_cstring(color_text)),
 				 errdetail("A colour is \"white\" (or \"w\") or \"black\" (or \"b\").")));
-	InitMaterializedSRF(fcinfo, MAT_SRF_USE_EXPECTED_DESC);
+	chess_materialize(fcinfo);
 	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
 	attackers = position_attackers_by(&pos, sq, position_occupied(&pos), color);
 	while (attackers)
@@ -243,7 +243,7 @@ position_perft_divide(PG_FUNCTION_ARGS)
 				i;
 
 	check_perft_depth(depth, 1);
-	InitMaterializedSRF(fcinfo, 0);
+	chess_materialize(fcinfo);
 	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
 	n = gen_legal(&pos, moves);
 	for (i = 0; i < n; i++)

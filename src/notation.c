@@ -33,7 +33,7 @@ static Move
 parse_notation(const Position *pos, text *notation, bool lenient)
 {
 	SanResult  *r = palloc(sizeof(SanResult));
-	char	   *str = text_to_cstring(notation);
+	char	   *str = chess_quote(VARDATA_ANY(notation), VARSIZE_ANY_EXHDR(notation));
 	char		fen[FEN_MAX_LENGTH];
 	Move		m;
 
@@ -48,14 +48,14 @@ parse_notation(const Position *pos, text *notation, bool lenient)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 					 errmsg("invalid move notation \"%s\"", str),
-					 errdetail("%s", r->detail),
+					 errdetail("%s", chess_detail(r->detail)),
 					 lenient ? 0 : errhint("The lenient mode accepts forms like 0-0, Nf3xe5, e8Q and nf3.")));
 			break;
 		case SAN_ILLEGAL:
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("illegal move %s in position %s", str, fen),
-					 errdetail("%s", r->detail)));
+					 errdetail("%s", chess_detail(r->detail))));
 			break;
 		case SAN_AMBIGUOUS:
 			{

@@ -17,9 +17,9 @@ piece_in(PG_FUNCTION_ARGS)
 	Piece		pc;
 
 	if (len != 1 || !piece_from_char(s[0], &pc))
-		ereport(ERROR,
+		ereturn(fcinfo->context, (Datum) 0,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("invalid input syntax for type piece: \"%s\"", str),
+				 errmsg("invalid input syntax for type piece: \"%s\"", chess_quote_cstring(str)),
 				 errdetail("A piece is one FEN letter: PNBRQK for White, pnbrqk for Black.")));
 	PG_RETURN_PIECE(pc);
 }
@@ -94,12 +94,12 @@ piece_make(PG_FUNCTION_ARGS)
 	if (!color_parse(color_text, &color))
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("invalid colour \"%s\"", color_text),
+				 errmsg("invalid colour \"%s\"", chess_quote_cstring(color_text)),
 				 errdetail("A colour is \"white\" (or \"w\") or \"black\" (or \"b\").")));
 	if (!kind_parse(kind_text, &kind))
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("invalid piece kind \"%s\"", kind_text),
+				 errmsg("invalid piece kind \"%s\"", chess_quote_cstring(kind_text)),
 				 errdetail("A kind is pawn, knight, bishop, rook, queen or king, or its letter.")));
 	PG_RETURN_PIECE(PIECE_MAKE(color, kind));
 }

@@ -33,10 +33,10 @@ position_in(PG_FUNCTION_ARGS)
 	PositionError err;
 
 	if (!fen_parse(str, &pos, &err))
-		ereport(ERROR,
+		ereturn(fcinfo->context, (Datum) 0,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("invalid input syntax for type position: \"%s\"", str),
-				 errdetail("%s", err.detail)));
+				 errmsg("invalid input syntax for type position: \"%s\"", chess_quote_cstring(str)),
+				 errdetail("%s", chess_detail(err.detail))));
 	PG_RETURN_POSITION_P(position_to_datum(&pos));
 }
 
@@ -73,7 +73,7 @@ position_recv(PG_FUNCTION_ARGS)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
 				 errmsg("invalid binary data for type position"),
-				 errdetail("%s", err.detail)));
+				 errdetail("%s", chess_detail(err.detail))));
 	PG_RETURN_POSITION_P(position_to_datum(&pos));
 }
 
@@ -193,7 +193,7 @@ position_pieces(PG_FUNCTION_ARGS)
 	Position	pos;
 	Bitboard	occ;
 
-	InitMaterializedSRF(fcinfo, 0);
+	chess_materialize(fcinfo);
 	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
 	occ = position_occupied(&pos);
 	while (occ)

@@ -3,8 +3,6 @@
  */
 #include "chess.h"
 
-#include <ctype.h>
-
 #include "common/hashfn.h"
 #include "libpq/pqformat.h"
 #include "utils/builtins.h"
@@ -29,9 +27,9 @@ square_in(PG_FUNCTION_ARGS)
 	Square		sq;
 
 	if (!square_parse(s, len, &sq))
-		ereport(ERROR,
+		ereturn(fcinfo->context, (Datum) 0,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("invalid input syntax for type square: \"%s\"", str),
+				 errmsg("invalid input syntax for type square: \"%s\"", chess_quote_cstring(str)),
 				 errdetail("A square is a file letter a to h and a rank digit 1 to 8, as in \"e4\".")));
 	PG_RETURN_SQUARE(sq);
 }
@@ -101,12 +99,12 @@ square_make(PG_FUNCTION_ARGS)
 	text	   *file = PG_GETARG_TEXT_PP(0);
 	int32		rank = PG_GETARG_INT32(1);
 	const char *f = VARDATA_ANY(file);
-	char		c = VARSIZE_ANY_EXHDR(file) == 1 ? (char) tolower((unsigned char) f[0]) : '?';
+	char		c = VARSIZE_ANY_EXHDR(file) == 1 ? chess_to_lower(f[0]) : '?';
 
 	if (c < 'a' || c > 'h')
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("invalid file \"%s\"", text_to_cstring(file)),
+				 errmsg("invalid file \"%s\"", chess_quote(f, VARSIZE_ANY_EXHDR(file))),
 				 errdetail("A file is one letter from a to h.")));
 	if (rank < 1 || rank > 8)
 		ereport(ERROR,

@@ -33,7 +33,7 @@ chess_move_table(PG_FUNCTION_ARGS)
 	int			n,
 				i;
 
-	InitMaterializedSRF(fcinfo, 0);
+	chess_materialize(fcinfo);
 	n = move_table_rows(rows);
 	Assert(n == MOVE_TABLE_ROWS);
 	for (i = 0; i < n; i++)
@@ -78,7 +78,7 @@ chess_files(PG_FUNCTION_ARGS)
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	int			f;
 
-	InitMaterializedSRF(fcinfo, 0);
+	chess_materialize(fcinfo);
 	for (f = 0; f < 8; f++)
 	{
 		Datum		values[2] = {letter_text((char) ('a' + f)), (Datum) 0};
@@ -99,7 +99,7 @@ chess_ranks(PG_FUNCTION_ARGS)
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	int			r;
 
-	InitMaterializedSRF(fcinfo, 0);
+	chess_materialize(fcinfo);
 	for (r = 1; r <= 8; r++)
 	{
 		Datum		values[2] = {Int32GetDatum(r), Int32GetDatum(r + 1)};
@@ -118,7 +118,7 @@ chess_squares(PG_FUNCTION_ARGS)
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	int			sq;
 
-	InitMaterializedSRF(fcinfo, 0);
+	chess_materialize(fcinfo);
 	for (sq = 0; sq < 64; sq++)
 	{
 		Datum		values[3] = {SquareGetDatum((Square) sq), letter_text((char) ('a' + SQ_FILE(sq))),
@@ -140,7 +140,7 @@ chess_hops(PG_FUNCTION_ARGS)
 	int			n,
 				i;
 
-	InitMaterializedSRF(fcinfo, 0);
+	chess_materialize(fcinfo);
 	n = hop_rows(rows);
 	Assert(n == HOP_ROWS);
 	for (i = 0; i < n; i++)

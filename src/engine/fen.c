@@ -19,10 +19,20 @@ typedef struct Field
 	int			len;
 } Field;
 
-static bool
-is_space(char c)
+/*
+ * A field for a message: at most 24 bytes of it, not cut inside a UTF-8
+ * character, with "..." when cut.
+ */
+static const char *
+field_quote(Field f, char out[32])
 {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+	int			n = f.len <= 24 ? f.len : 24;
+
+	while (n < f.len && n > 0 && ((unsigned char) f.start[n] & 0xC0) == 0x80)
+		n--;
+	memcpy(out, f.start, (size_t) n);
+	strcpy(out + n, n < f.len ? "..." : "");
+	return out;
 }
 
 /* The piece placement field: eight ranks from 8 down to 1, '/' between. */
@@ -72,9 +82,17 @@ parse_placement(const char *fen, Field f, Position *pos, PositionError *err)
 			last_digit = false;
 		}
 		else
+		{
+			/* quote the whole character when it is a multibyte UTF-8 one */
+			int			n = 1;
+
+			while ((unsigned char) c >= 0xC0 && i + n < f.len && n < 4 &&
+				   ((unsigned char) f.start[i + n] & 0xC0) == 0x80)
+				n++;
 			return position_fail(err, POS_ERR_PIECE_LETTER, offset,
-							"Rank %d has \"%c\", which is not a piece letter (PNBRQK, pnbrqk) or an empty-square count.",
-							rank + 1, c);
+							"Rank %d has \"%.*s\", which is not a piece letter (PNBRQK, pnbrqk) or an empty-square count.",
+							rank + 1, n, f.start + i);
+		}
 	}
 	if (rank != -1)
 		return position_fail(err, POS_ERR_RANK_COUNT, (int) (f.start - fen) + f.len,
@@ -87,6 +105,7 @@ parse_castling(const char *fen, Field f, Position *pos, PositionError *err)
 {
 	int			offset = (int) (f.start - fen);
 	int			i;
+	char		quoted[32];
 
 	if (f.len == 1 && f.start[0] == '-')
 		return true;
@@ -104,15 +123,15 @@ parse_castling(const char *fen, Field f, Position *pos, PositionError *err)
 			default:
 				if ((c >= 'A' && c <= 'H') || (c >= 'a' && c <= 'h'))
 					return position_fail(err, POS_ERR_CASTLING_960, offset + i,
-									"The castling field \"%.*s\" names a rook file (Shredder-FEN or X-FEN); Chess960 castling is not supported.",
-									f.len, f.start);
+									"The castling field \"%s\" names a rook file (Shredder-FEN or X-FEN); Chess960 castling is not supported.",
+									field_quote(f, quoted));
 				return position_fail(err, POS_ERR_CASTLING, offset + i,
-								"The castling field \"%.*s\" is not \"-\" or a combination of K, Q, k and q.",
-								f.len, f.start);
+								"The castling field \"%s\" is not \"-\" or a combination of K, Q, k and q.",
+								field_quote(f, quoted));
 		}
 		if (pos->castling & right)
 			return position_fail(err, POS_ERR_CASTLING, offset + i,
-							"The castling field \"%.*s\" repeats \"%c\".", f.len, f.start, c);
+							"The castling field \"%s\" repeats \"%c\".", field_quote(f, quoted), c);
 		pos->castling |= right;
 	}
 	return true;
@@ -125,19 +144,20 @@ parse_clock(const char *fen, Field f, uint16_t *out, PositionErrorCode code,
 {
 	long		value = 0;
 	int			i;
+	char		quoted[32];
 
 	for (i = 0; i < f.len; i++)
 	{
 		if (f.start[i] < '0' || f.start[i] > '9')
 			return position_fail(err, code, (int) (f.start - fen),
-							"The %s \"%.*s\" is not a non-negative integer.", what, f.len, f.start);
+							"The %s \"%s\" is not a non-negative integer.", what, field_quote(f, quoted));
 		if (value <= 65535)
 			value = value * 10 + (f.start[i] - '0');
 	}
 	if (value > 65535)
 		return position_fail(err, code, (int) (f.start - fen),
-						"The %s \"%.*s\" is out of range; the largest accepted is 65535.",
-						what, f.len, f.start);
+						"The %s \"%s\" is out of range; the largest accepted is 65535.",
+						what, field_quote(f, quoted));
 	*out = (uint16_t) value;
 	return true;
 }
@@ -148,6 +168,7 @@ fen_parse(const char *fen, Position *pos, PositionError *err)
 	Field		fields[MAX_FIELDS];
 	int			nfields = 0;
 	const char *p = fen;
+	char		quoted[32];
 
 	position_clear(pos);
 	err->code = POS_OK;
@@ -158,12 +179,12 @@ fen_parse(const char *fen, Position *pos, PositionError *err)
 	{
 		const char *start;
 
-		while (is_space(*p))
+		while (chess_is_space(*p))
 			p++;
 		if (*p == '\0')
 			break;
 		start = p;
-		while (*p != '\0' && !is_space(*p))
+		while (*p != '\0' && !chess_is_space(*p))
 			p++;
 		if (nfields == MAX_FIELDS)
 		{
@@ -171,12 +192,12 @@ fen_parse(const char *fen, Position *pos, PositionError *err)
 
 			while (*p != '\0')
 			{
-				while (is_space(*p))
+				while (chess_is_space(*p))
 					p++;
 				if (*p == '\0')
 					break;
 				extra++;
-				while (*p != '\0' && !is_space(*p))
+				while (*p != '\0' && !chess_is_space(*p))
 					p++;
 			}
 			return position_fail(err, POS_ERR_FIELD_COUNT, (int) (start - fen),
@@ -203,8 +224,8 @@ fen_parse(const char *fen, Position *pos, PositionError *err)
 		pos->side = BLACK;
 	else
 		return position_fail(err, POS_ERR_SIDE, (int) (fields[1].start - fen),
-						"The side to move \"%.*s\" is not \"w\" or \"b\".",
-						fields[1].len, fields[1].start);
+						"The side to move \"%s\" is not \"w\" or \"b\".",
+						field_quote(fields[1], quoted));
 
 	if (!parse_castling(fen, fields[2], pos, err))
 		return false;
@@ -214,8 +235,8 @@ fen_parse(const char *fen, Position *pos, PositionError *err)
 	else if (!square_parse(fields[3].start, (size_t) fields[3].len, &pos->ep) ||
 			 fields[3].start[0] < 'a')
 		return position_fail(err, POS_ERR_EP_SYNTAX, (int) (fields[3].start - fen),
-						"The en passant field \"%.*s\" is not \"-\" or a square.",
-						fields[3].len, fields[3].start);
+						"The en passant field \"%s\" is not \"-\" or a square.",
+						field_quote(fields[3], quoted));
 
 	if (nfields == 6)
 	{

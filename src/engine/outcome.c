@@ -37,6 +37,16 @@ position_insufficient_material(const Position *pos)
 	return side_cannot_mate(pos, WHITE) && side_cannot_mate(pos, BLACK);
 }
 
+const char *
+position_result(const Position *pos)
+{
+	if (position_is_checkmate(pos))
+		return pos->side == WHITE ? "0-1" : "1-0";
+	if (position_is_stalemate(pos) || position_insufficient_material(pos))
+		return "1/2-1/2";
+	return "*";
+}
+
 bool
 position_same_for_repetition(const Position *a, const Position *b)
 {

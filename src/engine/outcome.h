@@ -20,4 +20,11 @@ extern bool position_insufficient_material(const Position *pos);
  */
 extern bool position_same_for_repetition(const Position *a, const Position *b);
 
+/*
+ * The result a position decides by itself, as PGN writes it: "1-0" or
+ * "0-1" for checkmate, "1/2-1/2" for stalemate or insufficient material,
+ * else "*".
+ */
+extern const char *position_result(const Position *pos);
+
 #endif							/* CHESS_ENGINE_OUTCOME_H */

@@ -1,28 +1,55 @@
 /*
- * pgn.c — reading Portable Game Notation.
+ * pgn.c — reading and writing Portable Game Notation.
  *
- * The reader walks the text once.  A game is an optional tag section
- * ([Name "value"] pairs; FEN sets the start position) and movetext: move
- * numbers ("12.", "12...", also glued to the move as in "12.e4"), moves in
+ * The reader walks the text once, in time linear in its length.  A game is
+ * an optional tag section ([Name "value"] pairs; FEN sets the start
+ * position) and movetext: move numbers ("12.", "12...", also glued to the
+ * move as in "12.e4", and "..." standing alone as in "1. ... e5"), moves in
  * SAN, comments ({...} and ; to the end of the line), numeric annotation
- * glyphs ($1) and suffix glyphs (!, ?!), recursive variations ((...),
- * skipped), lines escaped with % in the first column, and a result (1-0,
- * 0-1, 1/2-1/2, *).  A game ends at its result, at the next tag section or
- * at the end of the text.
+ * glyphs ($1) and suffix glyphs (!, ?!), recursive variations ((...)),
+ * lines escaped with % in the first column, and a result (1-0, 0-1,
+ * 1/2-1/2, *).  A game ends at its result, at the next tag section or at
+ * the end of the text; a tag whose name the game already has begins the
+ * next game (the one before had no movetext).  Comments alone, with no tag
+ * or movetext around them (a file's heading), are no game.  A UTF-8
+ * byte-order mark counts as white space.
  */
 #include "pgn.h"
+#include "outcome.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#define TAG_VALUE_MAX 4096
+/* How much text the reader walks between two calls of the poll callback. */
+#define POLL_BYTES 65536
+/* ... and how many movetext tokens. */
+#define POLL_TOKENS 4096
 
 typedef struct Reader
 {
 	const char *s;
 	size_t		len;
 	size_t		pos;
+	const PgnHandler *h;
+	size_t		poll_at;		/* pos at which to call h->poll next */
 } Reader;
+
+static void
+reader_poll(Reader *r)
+{
+	if (r->h->poll)
+		r->h->poll(r->h->arg);
+	r->poll_at = r->pos + POLL_BYTES;
+}
+
+/* Advances by n bytes, calling the poll callback every POLL_BYTES. */
+static inline void
+advance(Reader *r, size_t n)
+{
+	r->pos += n;
+	if (r->pos >= r->poll_at)
+		reader_poll(r);
+}
 
 static bool
 at_end(const Reader *r)
@@ -36,13 +63,23 @@ at_line_start(const Reader *r)
 	return r->pos == 0 || r->s[r->pos - 1] == '\n';
 }
 
+/* The UTF-8 byte-order mark, which files saved by Windows tools begin with. */
 static bool
-is_blank(char c)
+at_bom(const Reader *r)
 {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+	return r->len - r->pos >= 3 && memcmp(r->s + r->pos, "\xEF\xBB\xBF", 3) == 0;
 }
 
-/* Skips white space and %-escaped lines. */
+/* The end of the line holding position from: its '\n' or the end of the text. */
+static size_t
+line_end(const Reader *r, size_t from)
+{
+	const char *nl = from < r->len ? memchr(r->s + from, '\n', r->len - from) : NULL;
+
+	return nl ? (size_t) (nl - r->s) : r->len;
+}
+
+/* Skips white space, byte-order marks and %-escaped lines. */
 static void
 skip_blank(Reader *r)
 {
@@ -51,12 +88,11 @@ skip_blank(Reader *r)
 		char		c = r->s[r->pos];
 
 		if (c == '%' && at_line_start(r))
-		{
-			while (!at_end(r) && r->s[r->pos] != '\n')
-				r->pos++;
-		}
-		else if (is_blank(c))
-			r->pos++;
+			advance(r, line_end(r, r->pos) - r->pos);
+		else if (chess_is_space(c))
+			advance(r, 1);
+		else if (at_bom(r))
+			advance(r, 3);
 		else
 			break;
 	}
@@ -70,160 +106,266 @@ set_error(PgnError *err, PgnErrorCode code, int ply, const char *token, size_t t
 		return;					/* the first error counts */
 	err->code = code;
 	err->ply = ply;
-	snprintf(err->token, sizeof(err->token), "%.*s", (int) (tlen < 40 ? tlen : 40), token);
+	err->token = token;
+	err->token_len = tlen;
 	snprintf(err->detail, sizeof(err->detail), "%s", detail);
 }
 
-/* [Name "value"]; returns false on a syntax error, having skipped the line. */
-static bool
-read_tag(Reader *r, const PgnHandler *h, Position *start, PgnError *err)
-{
-	char		value[TAG_VALUE_MAX];
-	size_t		vlen = 0;
-	size_t		name_start,
-				name_len,
-				tag_start = r->pos;
+/*
+ * The tag names of the game being read: an open-addressing hash set of
+ * (pointer, length) into the text, emptied for the next game by bumping
+ * the generation.  It holds at most PGN_MAX_TAGS names, so it never fills.
+ */
+#define TAGSET_SLOTS 2048
 
-	r->pos++;					/* '[' */
+typedef struct TagSet
+{
+	unsigned	gen;
+	int			count;
+	struct
+	{
+		unsigned	gen;
+		unsigned	len;
+		const char *name;
+	}			slot[TAGSET_SLOTS];
+} TagSet;
+
+/* Whether the set has a name; *slot is where it is or would go. */
+static bool
+tagset_find(const TagSet *t, const char *name, size_t len, size_t *slot)
+{
+	uint32_t	hash = 2166136261u;
+	size_t		i;
+
+	for (i = 0; i < len; i++)
+		hash = (hash ^ (unsigned char) name[i]) * 16777619u;
+	for (i = hash & (TAGSET_SLOTS - 1);; i = (i + 1) & (TAGSET_SLOTS - 1))
+	{
+		*slot = i;
+		if (t->slot[i].gen != t->gen)
+			return false;
+		if (t->slot[i].len == len && memcmp(t->slot[i].name, name, len) == 0)
+			return true;
+	}
+}
+
+static void
+tagset_put(TagSet *t, size_t slot, const char *name, size_t len)
+{
+	t->slot[slot].gen = t->gen;
+	t->slot[slot].len = (unsigned) len;
+	t->slot[slot].name = name;
+	t->count++;
+}
+
+static bool
+is_tag_name_char(char c)
+{
+	return c == '_' || c == '+' || c == '#' || c == '=' || c == ':' || c == '-' ||
+		(c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
+bool
+pgn_tag_name_valid(const char *name, size_t len)
+{
+	size_t		i;
+
+	if (len == 0 || len > PGN_MAX_TAG_NAME)
+		return false;
+	for (i = 0; i < len; i++)
+		if (!is_tag_name_char(name[i]))
+			return false;
+	return true;
+}
+
+typedef enum TagRead
+{
+	TAG_READ,					/* a tag pair (or a bad one, with the error set) */
+	TAG_REPEATED				/* the game has this tag: it begins the next game */
+} TagRead;
+
+/*
+ * [Name "value"].  A malformed tag pair or one beyond a limit sets the
+ * error and skips the rest of its line.  The value ends at the first
+ * unescaped '"' that a ']' follows; failing that, at the last such '"' on
+ * the line, so that quotes a writer forgot to escape (chess.js writes
+ * [White "A "B""]) stay in the value, as python-chess reads them.  \" and \\
+ * are escapes.  Either way the scan stops after 2 * PGN_MAX_TAG_VALUE + 2
+ * bytes, so it is linear in the text however the tags are laid out.
+ */
+static TagRead
+read_tag(Reader *r, TagSet *tags, Position *start, PgnError *err)
+{
+	char		value[PGN_MAX_TAG_VALUE + 1];
+	size_t		vlen = 0,
+				name_start,
+				name_len,
+				value_start,
+				close = 0,
+				end,
+				i,
+				slot,
+				tag_start = r->pos;
+	bool		found = false;
+	const char *problem = "A tag pair is written [Name \"value\"], on one line.";
+	PgnErrorCode code = PGN_SYNTAX;
+	char		detail[256];
+
+	advance(r, 1);				/* '[' */
 	while (!at_end(r) && (r->s[r->pos] == ' ' || r->s[r->pos] == '\t'))
-		r->pos++;
+		advance(r, 1);
 	name_start = r->pos;
-	while (!at_end(r) && (r->s[r->pos] == '_' || r->s[r->pos] == '+' || r->s[r->pos] == '#' ||
-						  r->s[r->pos] == '=' || r->s[r->pos] == ':' || r->s[r->pos] == '-' ||
-						  (r->s[r->pos] >= '0' && r->s[r->pos] <= '9') ||
-						  (r->s[r->pos] >= 'A' && r->s[r->pos] <= 'Z') ||
-						  (r->s[r->pos] >= 'a' && r->s[r->pos] <= 'z')))
-		r->pos++;
+	while (!at_end(r) && is_tag_name_char(r->s[r->pos]))
+		advance(r, 1);
 	name_len = r->pos - name_start;
 	while (!at_end(r) && (r->s[r->pos] == ' ' || r->s[r->pos] == '\t'))
-		r->pos++;
+		advance(r, 1);
 	if (name_len == 0 || at_end(r) || r->s[r->pos] != '"')
 		goto bad;
-	r->pos++;
-
-	/*
-	 * The value ends at the first unescaped '"' that a ']' follows; failing
-	 * that, at the last such '"' on the line, so that quotes a writer forgot
-	 * to escape (chess.js writes [White "A "B""]) stay in the value, as
-	 * python-chess reads them.  \" and \\ are escapes.
-	 */
+	if (name_len > PGN_MAX_TAG_NAME)
 	{
-		size_t		line_end = r->pos,
-					close = 0,
-					i;
-		bool		found = false;
+		snprintf(detail, sizeof(detail), "A tag name has at most %d characters.", PGN_MAX_TAG_NAME);
+		problem = detail;
+		code = PGN_LIMIT;
+		goto bad;
+	}
+	if (tagset_find(tags, r->s + name_start, name_len, &slot))
+	{
+		r->pos = tag_start;
+		return TAG_REPEATED;
+	}
+	if (tags->count >= PGN_MAX_TAGS)
+	{
+		snprintf(detail, sizeof(detail), "A game has at most %d tag pairs.", PGN_MAX_TAGS);
+		problem = detail;
+		code = PGN_LIMIT;
+		goto bad;
+	}
+	tagset_put(tags, slot, r->s + name_start, name_len);
+	value_start = r->pos + 1;
 
-		while (line_end < r->len && r->s[line_end] != '\n')
-			line_end++;
-		for (i = r->pos; i < line_end && !found; i++)
+	for (i = value_start; i < r->len && r->s[i] != '\n' && !found; i++)
+	{
+		size_t		j = i + 1;
+
+		if (i - value_start > 2 * PGN_MAX_TAG_VALUE + 2)
+			break;
+		if (r->s[i] == '\\')
 		{
-			size_t		j = i + 1;
-
-			if (r->s[i] == '\\')
-			{
+			if (i + 1 < r->len && r->s[i + 1] != '\n')
 				i++;
-				continue;
-			}
-			if (r->s[i] != '"')
-				continue;
-			while (j < line_end && (r->s[j] == ' ' || r->s[j] == '\t'))
-				j++;
-			if (j < line_end && r->s[j] == ']')
-			{
-				close = i;
-				found = true;
-			}
+			continue;
 		}
-		for (i = line_end; !found && i > r->pos; i--)
+		if (r->s[i] != '"')
+			continue;
+		while (j < r->len && (r->s[j] == ' ' || r->s[j] == '\t'))
+			j++;
+		if (j < r->len && r->s[j] == ']')
 		{
-			size_t		j = i;
-
-			if (r->s[i - 1] != ']')
-				continue;
-			while (j - 1 > r->pos && (r->s[j - 2] == ' ' || r->s[j - 2] == '\t'))
-				j--;
-			if (j - 1 > r->pos && r->s[j - 2] == '"')
-			{
-				close = j - 2;
-				found = true;
-			}
+			close = i;
+			found = true;
 		}
-		if (!found)
+	}
+	end = i;
+	if (!found && end < r->len && r->s[end] != '\n')
+	{
+		/* stopped by the length bound: the value is too long, however it ends */
+		snprintf(detail, sizeof(detail), "A tag value has at most %d bytes.", PGN_MAX_TAG_VALUE);
+		problem = detail;
+		code = PGN_LIMIT;
+		goto bad;
+	}
+	/* the last '"' of the line (at most 2 * PGN_MAX_TAG_VALUE + 2 bytes) that a ']' follows */
+	for (i = end; !found && i > value_start; i--)
+	{
+		size_t		j = i;
+
+		if (r->s[i - 1] != ']')
+			continue;
+		while (j - 1 > value_start && (r->s[j - 2] == ' ' || r->s[j - 2] == '\t'))
+			j--;
+		if (j - 1 > value_start && r->s[j - 2] == '"')
+		{
+			close = j - 2;
+			found = true;
+		}
+	}
+	if (!found)
+		goto bad;
+	for (i = value_start; i < close; i++)
+	{
+		char		c = r->s[i];
+
+		if (c == '\\' && i + 1 < close && (r->s[i + 1] == '"' || r->s[i + 1] == '\\'))
+			c = r->s[++i];
+		if (vlen == PGN_MAX_TAG_VALUE)
+		{
+			snprintf(detail, sizeof(detail), "A tag value has at most %d bytes.", PGN_MAX_TAG_VALUE);
+			problem = detail;
+			code = PGN_LIMIT;
 			goto bad;
-		while (r->pos < close)
-		{
-			char		c = r->s[r->pos++];
-
-			if (c == '\\' && r->pos < close && (r->s[r->pos] == '"' || r->s[r->pos] == '\\'))
-				c = r->s[r->pos++];
-			if (vlen + 1 >= sizeof(value))
-				goto bad;
-			value[vlen++] = c;
 		}
-		r->pos = close + 1;
-		while (!at_end(r) && (r->s[r->pos] == ' ' || r->s[r->pos] == '\t'))
-			r->pos++;
-		r->pos++;				/* the ']' */
+		value[vlen++] = c;
 	}
 	value[vlen] = '\0';
-	if (h->tag)
-		h->tag(h->arg, r->s + name_start, name_len, value, vlen);
+	r->pos = close + 1;
+	while (!at_end(r) && (r->s[r->pos] == ' ' || r->s[r->pos] == '\t'))
+		r->pos++;
+	advance(r, 1);				/* the ']' */
+	if (r->h->tag)
+		r->h->tag(r->h->arg, r->s + name_start, name_len, value, vlen);
 	if (name_len == 3 && memcmp(r->s + name_start, "FEN", 3) == 0)
 	{
 		PositionError perr;
 
 		if (!fen_parse(value, start, &perr))
 		{
-			char		detail[256];
-
 			snprintf(detail, sizeof(detail), "The FEN tag is not a valid position: %s", perr.detail);
-			set_error(err, PGN_BAD_FEN, 0, value, vlen, detail);
+			set_error(err, PGN_BAD_FEN, 0, r->s + value_start, close - value_start, detail);
 		}
 	}
-	return true;
+	return TAG_READ;
 
 bad:
-	{
-		size_t		line_end = tag_start;
-
-		while (line_end < r->len && r->s[line_end] != '\n')
-			line_end++;
-		set_error(err, PGN_SYNTAX, 0, r->s + tag_start, line_end - tag_start,
-				  "A tag pair is written [Name \"value\"], on one line.");
-		r->pos = line_end;
-		return false;
-	}
+	end = line_end(r, tag_start);
+	set_error(err, code, 0, r->s + tag_start, end - tag_start, problem);
+	advance(r, end - r->pos);
+	return TAG_READ;
 }
 
 /* Reads a comment starting at r->pos; false when a { is never closed. */
 static bool
-read_comment(Reader *r, const PgnHandler *h, int ply, const char *variation)
+read_comment(Reader *r, int ply, const char *variation)
 {
 	size_t		b,
 				e;
 
 	if (r->s[r->pos] == '{')
 	{
-		b = ++r->pos;
-		while (!at_end(r) && r->s[r->pos] != '}')
-			r->pos++;
-		if (at_end(r))
+		const char *close;
+
+		b = r->pos + 1;
+		close = memchr(r->s + b, '}', r->len - b);
+		if (!close)
+		{
+			advance(r, r->len - r->pos);
 			return false;
-		e = r->pos++;
+		}
+		e = (size_t) (close - r->s);
+		advance(r, e + 1 - r->pos);
 	}
 	else
 	{
-		b = ++r->pos;			/* ';' to the end of the line */
-		while (!at_end(r) && r->s[r->pos] != '\n')
-			r->pos++;
-		e = r->pos;
+		b = r->pos + 1;			/* ';' to the end of the line */
+		e = line_end(r, b);
+		advance(r, e - r->pos);
 	}
-	while (b < e && is_blank(r->s[b]))
+	while (b < e && chess_is_space(r->s[b]))
 		b++;
-	while (e > b && is_blank(r->s[e - 1]))
+	while (e > b && chess_is_space(r->s[e - 1]))
 		e--;
-	if (h->comment)
-		h->comment(h->arg, ply, variation, r->s + b, e - b);
+	if (r->h->comment)
+		r->h->comment(r->h->arg, ply, variation, r->s + b, e - b);
 	return true;
 }
 
@@ -245,8 +387,6 @@ ambiguous_detail(const Position *pos, const SanResult *san, char *out, size_t si
 	snprintf(out, size, "It could be %s.", list);
 }
 
-#define MAX_VARIATION_DEPTH 32
-
 /* The main line or a variation being read. */
 typedef struct Line
 {
@@ -256,7 +396,8 @@ typedef struct Line
 	int			moves;			/* moves played in this line */
 	int			children;		/* variations opened from it */
 	bool		dead;			/* a bad move: the rest is skipped */
-	char		path[4 * MAX_VARIATION_DEPTH];
+	size_t		opened_at;		/* the offset of its '(' */
+	char		path[11 * (PGN_MAX_DEPTH + 1)];	/* "1.12.3": up to 10 digits a level */
 } Line;
 
 static bool
@@ -266,210 +407,282 @@ is_result(const char *t, size_t n)
 		(n == 7 && memcmp(t, "1/2-1/2", 7) == 0) || (n == 1 && t[0] == '*');
 }
 
-int
-pgn_read(const char *text, size_t len, const PgnHandler *h)
+/* Characters that end a movetext token (NUL included: no token holds one). */
+static bool
+ends_token(char c)
 {
-	Reader		r = {text, len, 0};
-	int			games = 0;
-	SanResult	san_storage;
-	SanResult  *san = &san_storage;
-	Line		lines[MAX_VARIATION_DEPTH + 1];
+	return chess_is_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == ';' ||
+		c == '[' || c == '$' || c == '\0';
+}
+
+/* The state of the game being read. */
+typedef struct Game
+{
+	Position	start;
+	PgnError	err;
+	char		result[8];
+	int			depth;			/* variations open */
+	int			overflow;		/* '(' beyond PGN_MAX_DEPTH, after the error */
+	int			plies;			/* plies played, variations included */
+	bool		content;		/* a tag or a movetext token: this is a game */
+	Line		lines[PGN_MAX_DEPTH + 1];
+} Game;
+
+/* Opens a variation of the line at g->depth, at the '(' at r->pos. */
+static void
+open_variation(Reader *r, Game *g)
+{
+	Line	   *line = &g->lines[g->depth];
+	Line	   *child;
+
+	if (g->depth == PGN_MAX_DEPTH || g->overflow > 0)
+	{
+		char		detail[64];
+
+		snprintf(detail, sizeof(detail), "Variations nest at most %d deep.", PGN_MAX_DEPTH);
+		set_error(&g->err, PGN_LIMIT, g->lines[0].ply, r->s + r->pos, 1, detail);
+		g->overflow++;
+		return;
+	}
+	child = &g->lines[++g->depth];
+	line->children++;
+	child->cur = child->prev = line->prev;
+	child->ply = line->ply - 1;
+	child->moves = child->children = 0;
+	child->opened_at = r->pos;
+	/* a variation replaces the line's last move: there must be one */
+	child->dead = line->dead || line->moves == 0;
+	if (g->depth == 1)
+		snprintf(child->path, sizeof(child->path), "%d", line->children);
+	else
+	{
+		size_t		plen = strlen(line->path);
+
+		memcpy(child->path, line->path, plen);
+		snprintf(child->path + plen, sizeof(child->path) - plen, ".%d", line->children);
+	}
+}
+
+/* A move token of the line at g->depth. */
+static void
+read_move(Reader *r, Game *g, const char *t, size_t n, SanResult *san)
+{
+	Line	   *line = &g->lines[g->depth];
+	const char *path = g->depth ? line->path : NULL;
+	char		detail[256];
+
+	if (g->err.code != PGN_OK || line->dead)
+		return;					/* after an error, only look for the end */
+	if (g->depth == 0 && line->ply == PGN_MAX_PLIES)
+	{
+		snprintf(detail, sizeof(detail), "A game has at most %d plies in its main line.",
+				 PGN_MAX_PLIES);
+		set_error(&g->err, PGN_LIMIT, line->ply, t, n, detail);
+		return;
+	}
+	if (g->plies == PGN_MAX_GAME_PLIES)
+	{
+		snprintf(detail, sizeof(detail), "A game has at most %d plies, variations included.",
+				 PGN_MAX_GAME_PLIES);
+		set_error(&g->err, PGN_LIMIT, g->lines[0].ply, t, n, detail);
+		return;
+	}
+	if (n == 2 && memcmp(t, "--", 2) == 0)
+	{
+		san->status = SAN_MALFORMED;
+		snprintf(san->detail, sizeof(san->detail), "Null moves (--) are not supported.");
+	}
+	else
+		san_parse(&line->cur, t, n, true, san);
+	if (san->status == SAN_OK)
+	{
+		line->prev = line->cur;
+		line->ply++;
+		line->moves++;
+		g->plies++;
+		position_play(&line->cur, san->move);
+		if (r->h->ply)
+			r->h->ply(r->h->arg, line->ply, san->move, &line->prev, &line->cur, path);
+		return;
+	}
+	if (san->status == SAN_AMBIGUOUS)
+		ambiguous_detail(&line->cur, san, detail, sizeof(detail));
+	else
+		snprintf(detail, sizeof(detail), "%s", san->detail);
+	if (g->depth > 0)
+	{
+		line->dead = true;
+		if (r->h->variation_error)
+			r->h->variation_error(r->h->arg, line->ply + 1, path, t, n, detail);
+	}
+	else
+		set_error(&g->err, san->status == SAN_AMBIGUOUS ? PGN_AMBIGUOUS_MOVE :
+				  san->status == SAN_ILLEGAL ? PGN_ILLEGAL_MOVE : PGN_BAD_MOVE,
+				  line->ply + 1, t, n, detail);
+}
+
+/*
+ * A token that is no move: a move number ("12.", "12...") or dots alone
+ * ("..."), or suffix glyphs alone (!, ?!).  A move number glued to its move
+ * ("12.e4") is cut off the token.
+ */
+static bool
+skip_move_number(const char **t, size_t *n)
+{
+	size_t		i = 0;
+
+	while (i < *n && (*t)[i] >= '0' && (*t)[i] <= '9')
+		i++;
+	if (i < *n && (*t)[i] == '.')
+	{
+		while (i < *n && (*t)[i] == '.')
+			i++;
+		*t += i;
+		*n -= i;
+		if (*n == 0)
+			return true;
+	}
+	i = 0;
+	while (i < *n && ((*t)[i] == '!' || (*t)[i] == '?'))
+		i++;
+	return i == *n;
+}
+
+/* Reads the movetext of a game, up to its result, the next tag section or the end. */
+static void
+read_movetext(Reader *r, Game *g, SanResult *san)
+{
+	unsigned	tokens = 0;
 
 	for (;;)
 	{
-		Position	start;
-		PgnError	err;
-		char		result[8] = "*";
-		int			depth = 0;
+		Line	   *line = &g->lines[g->depth];
+		const char *path = g->depth ? line->path : NULL;
+		size_t		tstart;
+		char		c;
 
+		skip_blank(r);
+		if (at_end(r))
+			return;
+		if (++tokens % POLL_TOKENS == 0)
+			reader_poll(r);
+		c = r->s[r->pos];
+		if (c == '[')
+			return;				/* the next game's tags */
+		if (c == '{' || c == ';')
+		{
+			size_t		at = r->pos;
+
+			if (!read_comment(r, line->ply, path))
+				set_error(&g->err, PGN_SYNTAX, g->lines[0].ply, r->s + at, 1,
+						  "A comment { is never closed by }.");
+			continue;
+		}
+		g->content = true;
+		if (c == '(')
+		{
+			open_variation(r, g);
+			advance(r, 1);
+			continue;
+		}
+		if (c == ')' || c == '}')
+		{
+			if (c == ')' && g->overflow > 0)
+				g->overflow--;
+			else if (c == ')' && g->depth > 0)
+				g->depth--;
+			else
+				set_error(&g->err, PGN_SYNTAX, g->lines[0].ply, r->s + r->pos, 1,
+						  c == ')' ? "A ) closes no variation." : "A } closes no comment.");
+			advance(r, 1);
+			continue;
+		}
+		if (c == '$')
+		{
+			advance(r, 1);
+			while (!at_end(r) && r->s[r->pos] >= '0' && r->s[r->pos] <= '9')
+				advance(r, 1);
+			continue;
+		}
+		tstart = r->pos;
+		while (!at_end(r) && !ends_token(r->s[r->pos]))
+			advance(r, 1);
+		if (r->pos == tstart)
+		{
+			/* a character no token may hold (a NUL byte) */
+			set_error(&g->err, PGN_SYNTAX, g->lines[0].ply, r->s + r->pos, 1,
+					  "An unexpected character.");
+			advance(r, 1);
+			continue;
+		}
+		{
+			const char *t = r->s + tstart;
+			size_t		n = r->pos - tstart;
+
+			if (is_result(t, n))
+			{
+				memcpy(g->result, t, n);
+				g->result[n] = '\0';
+				return;
+			}
+			if (!skip_move_number(&t, &n))
+				read_move(r, g, t, n, san);
+		}
+	}
+}
+
+int
+pgn_read(const char *text, size_t len, const PgnHandler *h)
+{
+	Reader		r = {text, len, 0, h, POLL_BYTES};
+	int			games = 0;
+	SanResult	san;
+	TagSet		tags;
+	Game		game;
+	Game	   *g = &game;
+
+	memset(&tags, 0, sizeof(tags));
+	for (;;)
+	{
 		skip_blank(&r);
 		if (at_end(&r))
 			break;
-		games++;
-		memset(&err, 0, sizeof(err));
-		position_set_startpos(&start);
+		memset(&g->err, 0, sizeof(g->err));
+		strcpy(g->result, "*");
+		g->depth = g->overflow = g->plies = 0;
+		g->content = false;
+		position_set_startpos(&g->start);
+		tags.gen++;
+		tags.count = 0;
 
 		/* tag section */
 		while (!at_end(&r) && r.s[r.pos] == '[')
 		{
-			read_tag(&r, h, &start, &err);
-			skip_blank(&r);
-		}
-		memset(&lines[0], 0, sizeof(Line));
-		lines[0].cur = lines[0].prev = start;
-
-		/* movetext */
-		for (;;)
-		{
-			Line	   *line = &lines[depth];
-			const char *path = depth ? line->path : NULL;
-			size_t		tstart;
-			char		c;
-
-			skip_blank(&r);
-			if (at_end(&r))
+			if (read_tag(&r, &tags, &g->start, &g->err) == TAG_REPEATED)
 				break;
-			c = r.s[r.pos];
-			if (c == '[')
-				break;			/* the next game's tags */
-			if (c == '{' || c == ';')
-			{
-				size_t		at = r.pos;
-
-				if (!read_comment(&r, h, line->ply, path))
-				{
-					set_error(&err, PGN_SYNTAX, lines[0].ply, r.s + at, 1,
-							  "A comment { is never closed by }.");
-					r.pos = r.len;
-				}
-				continue;
-			}
-			if (c == '(')
-			{
-				Line	   *child;
-
-				if (depth == MAX_VARIATION_DEPTH)
-				{
-					set_error(&err, PGN_SYNTAX, lines[0].ply, r.s + r.pos, 1,
-							  "Variations nest more than 32 deep.");
-					r.pos = r.len;
-					continue;
-				}
-				r.pos++;
-				child = &lines[++depth];
-				line->children++;
-				child->cur = child->prev = line->prev;
-				child->ply = line->ply - 1;
-				child->moves = child->children = 0;
-				/* a variation replaces the line's last move: there must be one */
-				child->dead = line->dead || line->moves == 0;
-				if (depth == 1)
-					snprintf(child->path, sizeof(child->path), "%d", line->children);
-				else
-				{
-					size_t		plen = strlen(line->path);
-
-					memcpy(child->path, line->path, plen);
-					snprintf(child->path + plen, sizeof(child->path) - plen, ".%d", line->children);
-				}
-				continue;
-			}
-			if (c == ')' || c == '}')
-			{
-				if (c == ')' && depth > 0)
-					depth--;
-				else
-					set_error(&err, PGN_SYNTAX, lines[0].ply, r.s + r.pos, 1,
-							  c == ')' ? "A ) closes no variation." : "A } closes no comment.");
-				r.pos++;
-				continue;
-			}
-			if (c == '$')
-			{
-				r.pos++;
-				while (!at_end(&r) && r.s[r.pos] >= '0' && r.s[r.pos] <= '9')
-					r.pos++;
-				continue;
-			}
-			tstart = r.pos;
-			while (!at_end(&r) && !is_blank(r.s[r.pos]) && !strchr("{}();[$", r.s[r.pos]))
-				r.pos++;
-			if (r.pos == tstart)
-			{
-				/* a character no token may hold (a NUL byte) */
-				set_error(&err, PGN_SYNTAX, lines[0].ply, r.s + r.pos, 1, "An unexpected character.");
-				r.pos++;
-				continue;
-			}
-			{
-				const char *t = r.s + tstart;
-				size_t		n = r.pos - tstart;
-				char		detail[256];
-
-				if (is_result(t, n))
-				{
-					memcpy(result, t, n);
-					result[n] = '\0';
-					break;
-				}
-				/* a move number ("12." or "12..."), maybe glued to its move */
-				{
-					size_t		i = 0;
-
-					while (i < n && t[i] >= '0' && t[i] <= '9')
-						i++;
-					if (i > 0 && i < n && t[i] == '.')
-					{
-						while (i < n && t[i] == '.')
-							i++;
-						t += i;
-						n -= i;
-						if (n == 0)
-							continue;
-					}
-				}
-				/* suffix glyphs standing alone: !, ?, !? ... */
-				{
-					size_t		i = 0;
-
-					while (i < n && (t[i] == '!' || t[i] == '?'))
-						i++;
-					if (i == n)
-						continue;
-				}
-				if (err.code != PGN_OK || line->dead)
-					continue;	/* after an error, only look for the end */
-				if (n == 2 && memcmp(t, "--", 2) == 0)
-				{
-					san->status = SAN_MALFORMED;
-					snprintf(san->detail, sizeof(san->detail), "Null moves (--) are not supported.");
-				}
-				else
-					san_parse(&line->cur, t, n, true, san);
-				if (san->status == SAN_OK)
-				{
-					line->prev = line->cur;
-					line->ply++;
-					line->moves++;
-					position_play(&line->cur, san->move);
-					if (h->ply)
-						h->ply(h->arg, line->ply, san->move, &line->prev, &line->cur, path);
-					continue;
-				}
-				if (san->status == SAN_AMBIGUOUS)
-					ambiguous_detail(&line->cur, san, detail, sizeof(detail));
-				else
-					snprintf(detail, sizeof(detail), "%s", san->detail);
-				if (depth > 0)
-				{
-					line->dead = true;
-					if (h->variation_error)
-						h->variation_error(h->arg, line->ply + 1, path, t, n, detail);
-				}
-				else
-					set_error(&err, san->status == SAN_AMBIGUOUS ? PGN_AMBIGUOUS_MOVE :
-							  san->status == SAN_ILLEGAL ? PGN_ILLEGAL_MOVE : PGN_BAD_MOVE,
-							  line->ply + 1, t, n, detail);
-			}
+			g->content = true;
+			skip_blank(&r);
 		}
-		if (depth > 0)
-			set_error(&err, PGN_SYNTAX, lines[0].ply, "(", 1, "A variation ( is never closed by ).");
-		if (h->game && !h->game(h->arg, games, result, &start, &lines[0].cur, lines[0].ply,
-								err.code == PGN_OK ? NULL : &err))
+		memset(&g->lines[0], 0, sizeof(Line));
+		g->lines[0].cur = g->lines[0].prev = g->start;
+		if (at_end(&r) || r.s[r.pos] != '[')
+			read_movetext(&r, g, &san);
+		if (!g->content)
+			continue;			/* comments alone */
+		games++;
+		if (g->depth > 0)
+			set_error(&g->err, PGN_SYNTAX, g->lines[0].ply, r.s + g->lines[1].opened_at, 1,
+					  "A variation ( is never closed by ).");
+		if (h->game && !h->game(h->arg, games, g->result, &g->start, &g->lines[0].cur,
+								g->lines[0].ply, g->err.code == PGN_OK ? NULL : &g->err))
 			break;
 	}
 	return games;
 }
 
-/*
- * Writes the movetext of moves played from start: move numbers, SAN,
- * the result, lines of at most 80 characters.  Returns -1, or the index of
- * the first move that is not legal (nothing more is written then); final
- * receives the position after the moves.
- */
 int
 pgn_write_movetext(const Position *start, const Move *moves, int n, const char *result,
-				   PgnEmit emit, void *arg, Position *final)
+				   PgnEmit emit, void *arg, Position *final, void (*poll) (void *arg))
 {
 	Position	pos = *start;
 	int			line = 0,
@@ -480,8 +693,10 @@ pgn_write_movetext(const Position *start, const Move *moves, int n, const char *
 		char		token[32];
 		int			tlen;
 
+		if (poll && i % POLL_TOKENS == POLL_TOKENS - 1)
+			poll(arg);
 		if (i == n)
-			tlen = snprintf(token, sizeof(token), "%s", result);
+			tlen = snprintf(token, sizeof(token), "%s", result ? result : position_result(&pos));
 		else
 		{
 			char		san[SAN_MAX_LENGTH];
@@ -500,7 +715,7 @@ pgn_write_movetext(const Position *start, const Move *moves, int n, const char *
 			position_play(&pos, moves[i]);
 		}
 		/* the move number stays with its move; break the line before it if need be */
-		if (line > 0 && line + 1 + tlen > 80)
+		if (line > 0 && line + 1 + tlen > PGN_LINE_MAX)
 		{
 			emit(arg, "\n", 1);
 			line = 0;

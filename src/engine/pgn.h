@@ -6,6 +6,18 @@
 
 #include "san.h"
 
+/*
+ * Limits of the reader.  A game beyond one is reported with PGN_LIMIT and
+ * reading goes on at the next game, so that no input, however large, makes
+ * the reader's caller keep more than one game's worth of rows.
+ */
+#define PGN_MAX_PLIES		65535	/* main-line plies of a game */
+#define PGN_MAX_GAME_PLIES	500000  /* plies of a game, variations included */
+#define PGN_MAX_DEPTH		32		/* variations inside variations */
+#define PGN_MAX_TAGS		1000	/* tag pairs of a game */
+#define PGN_MAX_TAG_NAME	255		/* bytes of a tag name */
+#define PGN_MAX_TAG_VALUE	4096	/* bytes of a tag value, escapes resolved */
+
 typedef enum PgnErrorCode
 {
 	PGN_OK = 0,
@@ -13,14 +25,16 @@ typedef enum PgnErrorCode
 	PGN_BAD_FEN,				/* the FEN tag is not a valid position */
 	PGN_BAD_MOVE,				/* a move token is no SAN */
 	PGN_ILLEGAL_MOVE,			/* a move is illegal in its position */
-	PGN_AMBIGUOUS_MOVE			/* a move matches several legal moves */
+	PGN_AMBIGUOUS_MOVE,			/* a move matches several legal moves */
+	PGN_LIMIT					/* the game exceeds one of the limits above */
 } PgnErrorCode;
 
 typedef struct PgnError
 {
 	PgnErrorCode code;
 	int			ply;			/* the ply of the offending move, 0 when none */
-	char		token[48];		/* the offending token */
+	const char *token;			/* the offending text, inside the input */
+	size_t		token_len;		/* its length (the caller clips it for messages) */
 	char		detail[256];	/* a full sentence */
 } PgnError;
 
@@ -30,7 +44,9 @@ typedef struct PgnError
  * the call.  variation is NULL for the main line, else the variation's path:
  * "1", "2" for the main line's variations in the order they open, "1.1" for
  * the first variation inside variation 1, and so on.  A callback returning
- * false stops the reading.
+ * false stops the reading.  poll, when set, is called at least every 64 kB
+ * of text and every few thousand plies, so that the caller can abandon the
+ * reading by longjmp (the reader holds no resources).
  */
 typedef struct PgnHandler
 {
@@ -38,6 +54,7 @@ typedef struct PgnHandler
 	void		(*tag) (void *arg, const char *name, size_t nlen, const char *value, size_t vlen);
 	void		(*ply) (void *arg, int ply, Move m, const Position *before,
 						const Position *after, const char *variation);
+	/* ply 0 and variation NULL: a comment before the game's first move */
 	void		(*comment) (void *arg, int ply, const char *variation, const char *text, size_t len);
 	/* a bad move in a variation: the rest of that variation is skipped */
 	void		(*variation_error) (void *arg, int ply, const char *variation,
@@ -45,28 +62,39 @@ typedef struct PgnHandler
 	/* the end of a game: err is NULL when it was read without error */
 	bool		(*game) (void *arg, int game, const char *result, const Position *start,
 						 const Position *final, int plies, const PgnError *err);
+	void		(*poll) (void *arg);
 } PgnHandler;
 
 /*
- * Reads every game of a PGN text.  Moves are read leniently (0-0, missing
- * "x" and "=", ...: PGN "import format").  The main line is what is played;
- * variations (nested up to 32 deep) are played from the position before the
- * move they replace and reported with their path, and a bad move in one
- * ends only that variation.  A game with an error in its main line or its
- * syntax is reported with it, and reading goes on at the next game.
- * Returns the number of games.
+ * Reads every game of a PGN text, in time linear in its length.  Moves are
+ * read leniently (0-0, missing "x" and "=", ...: PGN "import format").  The
+ * main line is what is played; variations are played from the position
+ * before the move they replace and reported with their path, and a bad
+ * move in one ends only that variation.  A game with an error in its main
+ * line or its syntax is reported with it, and reading goes on at the next
+ * game.  A game begins with a tag section or movetext; a tag whose name
+ * the game already has begins the next game.  Returns the number of games.
  */
 extern int	pgn_read(const char *text, size_t len, const PgnHandler *handler);
 
 typedef void (*PgnEmit) (void *arg, const char *s, size_t n);
 
+/* The longest line pgn_write_movetext() writes: shorter than 80, as the standard asks. */
+#define PGN_LINE_MAX 79
+
+/* Whether a tag name is one the reader reads: letters, digits and _+#=:- */
+extern bool pgn_tag_name_valid(const char *name, size_t len);
+
 /*
  * Writes the movetext of moves played from start — move numbers, SAN, the
- * result — in lines of at most 80 characters, through emit.  Returns -1, or
+ * result (when NULL, the one the final position decides: position_result())
+ * — in lines of at most PGN_LINE_MAX characters, through emit;
+ * poll, when not NULL, is called every few thousand moves.  Returns -1, or
  * the index of the first illegal move (nothing more is written); final gets
  * the position reached.
  */
 extern int	pgn_write_movetext(const Position *start, const Move *moves, int n,
-							   const char *result, PgnEmit emit, void *arg, Position *final);
+							   const char *result, PgnEmit emit, void *arg, Position *final,
+							   void (*poll) (void *arg));
 
 #endif							/* CHESS_ENGINE_PGN_H */

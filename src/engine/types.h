@@ -15,6 +15,22 @@
 typedef uint64_t Bitboard;
 
 /*
+ * White space and letter case, in ASCII whatever the locale: every reader
+ * of the engine and the glue uses these, never <ctype.h>.
+ */
+static inline bool
+chess_is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+static inline char
+chess_to_lower(char c)
+{
+	return (c >= 'A' && c <= 'Z') ? (char) (c - 'A' + 'a') : c;
+}
+
+/*
  * Square: one byte, 0..63, rank-major from a1:
  *
  *   bits 0-2  file (0 = a .. 7 = h)
