@@ -26,7 +26,8 @@ PG_CPPFLAGS = -Isrc -isystem $(shell $(PG_CONFIG) --includedir-server)
 OPTFLAGS ?= -march=native
 PG_CFLAGS = -Wextra -Werror -O3 $(OPTFLAGS)
 
-EXTRA_CLEAN = test/engine_test test/engine_test_sanitized test/perft test/find_magics results regression.diffs regression.out
+EXTRA_CLEAN = test/engine_test test/engine_test_sanitized test/perft test/find_magics results regression.diffs regression.out \
+	test/fuzz/fuzz_fen test/fuzz/fuzz_packed test/fuzz/fuzz_uci test/fuzz/fuzz_san test/fuzz/fuzz_pgn
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
@@ -52,6 +53,19 @@ test/engine_test_sanitized: test/engine_test.c $(ENGINE_SRCS) $(wildcard src/eng
 
 test/perft: test/perft.c $(ENGINE_SRCS) $(wildcard src/engine/*.h)
 	$(CC) $(ENGINE_CFLAGS) -O3 -march=native -o $@ test/perft.c $(ENGINE_SRCS)
+
+# libFuzzer targets, one per parser (test/fuzz/run.sh runs them).
+FUZZ_CC ?= clang
+FUZZ_TARGETS = fen packed uci san pgn
+FUZZERS = $(addprefix test/fuzz/fuzz_,$(FUZZ_TARGETS))
+
+test/fuzz/fuzz_%: test/fuzz/fuzz.c $(ENGINE_SRCS) $(wildcard src/engine/*.h)
+	$(FUZZ_CC) -g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=all -Isrc -DFUZZ_$(shell echo $* | tr a-z A-Z) \
+		-o $@ test/fuzz/fuzz.c $(ENGINE_SRCS)
+
+.PHONY: fuzzers
+fuzzers: $(FUZZERS)
 
 test/find_magics: test/find_magics.c src/engine/bitboard.c $(wildcard src/engine/*.h)
 	$(CC) $(ENGINE_CFLAGS) -o $@ test/find_magics.c src/engine/bitboard.c

@@ -80,6 +80,17 @@ chess_detail(const char *detail)
 	return buf.data;
 }
 
+void
+chess_check_binary_size(StringInfo buf, int size, const char *type)
+{
+	if (buf->len - buf->cursor != size)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+				 errmsg("invalid binary data for type %s", type),
+				 errdetail("A %s is %d byte%s, not %d.", type, size, size == 1 ? "" : "s",
+						   buf->len - buf->cursor)));
+}
+
 ReturnSetInfo *
 chess_materialize(FunctionCallInfo fcinfo)
 {

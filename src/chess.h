@@ -9,6 +9,7 @@
 #include "postgres.h"
 #include "fmgr.h"
 #include "funcapi.h"
+#include "lib/stringinfo.h"
 
 #if PG_VERSION_NUM >= 160000
 #include "nodes/miscnodes.h"
@@ -133,6 +134,13 @@ extern char *chess_quote_cstring(const char *s);
  * does not form a character is written as \xNN.
  */
 extern const char *chess_detail(const char *detail);
+
+/*
+ * Binary input of a fixed-size type: raises 22P03 unless exactly size
+ * bytes are left in buf (an empty field would otherwise be a protocol
+ * violation, 08P01, and extra bytes an error of COPY's own).
+ */
+extern void chess_check_binary_size(StringInfo buf, int size, const char *type);
 
 /*
  * Starts a set-returning function in materialize mode with the tuple

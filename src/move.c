@@ -40,8 +40,12 @@ Datum
 move_recv(PG_FUNCTION_ARGS)
 {
 	StringInfo	buf = (StringInfo) PG_GETARG_POINTER(0);
-	Move		m = (Move) pq_getmsgint(buf, 2);
-	MoveCodeError err = move_check(m);
+	Move		m;
+	MoveCodeError err;
+
+	chess_check_binary_size(buf, 2, "move");
+	m = (Move) pq_getmsgint(buf, 2);
+	err = move_check(m);
 
 	if (err != MOVE_OK)
 		ereport(ERROR,

@@ -40,8 +40,10 @@ Datum
 piece_recv(PG_FUNCTION_ARGS)
 {
 	StringInfo	buf = (StringInfo) PG_GETARG_POINTER(0);
-	int			value = pq_getmsgbyte(buf);
+	int			value;
 
+	chess_check_binary_size(buf, 1, "piece");
+	value = pq_getmsgbyte(buf);
 	if (!piece_valid((Piece) value))
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),

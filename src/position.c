@@ -62,12 +62,7 @@ position_recv(PG_FUNCTION_ARGS)
 	Position	pos;
 	PositionError err;
 
-	if (buf->len - buf->cursor != PACKED_POSITION_SIZE)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-				 errmsg("invalid binary data for type position"),
-				 errdetail("A position is %d bytes, not %d.",
-						   PACKED_POSITION_SIZE, buf->len - buf->cursor)));
+	chess_check_binary_size(buf, PACKED_POSITION_SIZE, "position");
 	bytes = (const uint8 *) pq_getmsgbytes(buf, PACKED_POSITION_SIZE);
 	if (!position_unpack_checked(bytes, &pos, &err))
 		ereport(ERROR,

@@ -49,8 +49,10 @@ Datum
 square_recv(PG_FUNCTION_ARGS)
 {
 	StringInfo	buf = (StringInfo) PG_GETARG_POINTER(0);
-	int			value = pq_getmsgbyte(buf);
+	int			value;
 
+	chess_check_binary_size(buf, 1, "square");
+	value = pq_getmsgbyte(buf);
 	if (value > 63)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),

@@ -729,6 +729,9 @@ test_san_cases(void)
 	CHECK(r.status == SAN_AMBIGUOUS && r.ncandidates == 2, "lenient bc4 is ambiguous");
 	san_parse(&pos, "Bxc4", 4, true, &r);
 	CHECK(r.status == SAN_OK && r.move == MOVE_MAKE(5, 26, NO_KIND), "lenient Bxc4 is the bishop");
+	/* found by the SAN fuzzer: a NUL byte first was read as a sixth piece kind */
+	san_parse(&pos, "\0b1", 3, true, &r);
+	CHECK(r.status == SAN_MALFORMED, "a NUL byte is no piece letter");
 }
 
 static void

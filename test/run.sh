@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Runs every test: the engine's tests (also under AddressSanitizer and
-# UBSan), the perft suites, and in throwaway PostgreSQL 15 clusters
-# pg_regress, the guided tour, the differential tests against chess.js
-# (positions, SAN, PGN both ways), the concurrency test of the application
-# example and the SQL port of the ABAP pipeline against legal_moves().
+# UBSan), libFuzzer on every parser, the perft suites, and in throwaway
+# PostgreSQL 15 clusters pg_regress, the guided tour, the differential tests
+# against chess.js (positions, SAN, PGN both ways), the concurrency test of
+# the application example, SQL-level fuzzing, the resource tests (memory,
+# cancel latency), dump and restore, and the SQL port of the ABAP pipeline
+# against legal_moves().
 # Ends with the line "N passed, M failed, K skipped" and exits non-zero
 # when anything failed.
 set -uo pipefail
@@ -52,6 +54,10 @@ count_from "$log/engine" "engine tests"
 echo "== engine tests under AddressSanitizer and UBSan"
 test/engine_test_sanitized "$data" 2>&1 | tee "$log/sanitized"
 count_from "$log/sanitized" "sanitized engine tests"
+
+echo "== fuzzing every parser of the engine (libFuzzer with ASan and UBSan, 15 s a target)"
+bash test/fuzz/run.sh 15 2>&1 | tee "$log/fuzz"
+count_from "$log/fuzz" "fuzzers"
 
 echo "== perft suites (standard chess; Chess960 records are listed as skipped)"
 make -s PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config test/perft
@@ -107,6 +113,20 @@ count_from "$log/tour_result" "guided tour"
 echo "== the application example under concurrency: two sessions race for the same plies"
 pg_virtualenv -v 15 bash test/concurrency.sh 2>&1 | tee "$log/concurrency"
 count_from "$log/concurrency" "concurrency test"
+
+echo "== SQL-level fuzzing: 60,000 seeded inputs through every text input and binary COPY"
+pg_virtualenv -v 15 sh -c 'psql -X -q -c "CREATE EXTENSION chess" && /usr/bin/python3 test/sqlfuzz.py 60000 20261130' \
+	2>&1 | tee "$log/sqlfuzz"
+count_from "$log/sqlfuzz" "SQL fuzzing"
+
+echo "== resources: memory over 10 million calls and a million games, cancel latency"
+pg_virtualenv -v 15 sh -c 'psql -X -q -c "CREATE EXTENSION chess" && /usr/bin/python3 test/resources.py' \
+	2>&1 | tee "$log/resources"
+count_from "$log/resources" "resource tests"
+
+echo "== dump and restore: pg_dump, pg_restore, binary COPY, amcheck"
+pg_virtualenv -v 15 bash test/dump_restore.sh 2>&1 | tee "$log/dump"
+count_from "$log/dump" "dump and restore"
 
 echo "== the ABAP article's pipeline, ported to SQL, against legal_moves()"
 pg_virtualenv -v 15 psql -X -q -f test/bench/abap_compare.sql 2>&1 | tee "$log/abap"

@@ -128,19 +128,21 @@ split_san(const char *s, int n, bool lenient, bool lower_piece, SanParts *out)
 {
 	int			i = 0,
 				end = n;
-	const char *upper = strchr("NBRQK", s[0]);
+	/* strchr() finds the terminator too: a NUL byte is no piece letter */
+	const char *upper = n > 0 && s[0] != '\0' ? strchr("NBRQK", s[0]) : NULL;
+	const char *lower = n > 0 && s[0] != '\0' && lower_piece ? strchr("nbrqk", s[0]) : NULL;
 
 	out->kind = PAWN;
 	out->from_file = out->from_rank = -1;
 	out->promotion = NO_KIND;
-	if (n > 0 && s[0] != '\0' && upper)
+	if (upper)
 	{
 		out->kind = (PieceKind) (2 + (upper - "NBRQK"));
 		i = 1;
 	}
-	else if (n > 0 && lower_piece && strchr("nbrqk", s[0]))
+	else if (lower)
 	{
-		out->kind = (PieceKind) (2 + (strchr("nbrqk", s[0]) - "nbrqk"));
+		out->kind = (PieceKind) (2 + (lower - "nbrqk"));
 		i = 1;
 	}
 	/* promotion, from the end: "=Q", or leniently "Q", "q", "=q" */

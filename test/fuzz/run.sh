@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Runs the engine's libFuzzer targets (test/fuzz/fuzz.c): FEN, packed
+# positions, UCI moves, SAN (strict and lenient) and PGN, each for SECONDS
+# (default 15; the test command's budget) from seed corpora made of the
+# repository's test data.  A crash, a leak, a sanitizer report or a broken
+# property fails the target; libFuzzer leaves the input in
+# test/fuzz/corpus/crash-*.  Prints each target's executions and ends with
+# "N passed, M failed".  Run it longer by hand: bash test/fuzz/run.sh 3600
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+seconds=${1:-15}
+work=test/fuzz/corpus
+make -s PG_CONFIG="${PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}" fuzzers || {
+	echo "fuzzers: 0 passed, 1 failed (build)"
+	exit 1
+}
+
+# seed corpora, one input a file; the corpora grow from run to run
+mkdir -p "$work"/{fen,packed,uci,san,pgn}
+i=0
+cut -d';' -f1 test/data/*.epd | grep -v '^#' | while read -r fen; do
+	[[ -n $fen ]] && printf '%s' "$fen" >"$work/fen/seed-$((i++))"
+done
+printf '\xff\xff\x00\x00\x00\x00\xff\xff\x24\x53\x36\x42\x11\x11\x11\x11\x99\x99\x99\x99\xac\xdb\xbe\xca\x1e\x00\x00\x00\x01\x00\x00\x00' \
+	>"$work/packed/seed-start"
+n=0
+while read -r m; do printf '%s' "$m" >"$work/uci/seed-$((n++))"; done <test/fuzz/seeds/uci.txt
+n=0
+while read -r m; do
+	for prefix in '\x00' '\x01' '\x02' '\x03' '\x84' '\x85'; do
+		printf "$prefix%s" "$m" >"$work/san/seed-$((n++))"
+	done
+done <test/fuzz/seeds/san.txt
+cp test/fuzz/seeds/games.pgn "$work/pgn/seed-all"
+awk -v dir="$work/pgn" 'BEGIN { RS = ""; n = 0 } { print > (dir "/seed-" n++) }' test/fuzz/seeds/games.pgn
+
+passed=0
+failed=0
+total=0
+for t in fen packed uci san pgn; do
+	log=$(mktemp)
+	# -rss_limit_mb: a leak or a runaway allocation fails the target
+	if ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+		test/fuzz/fuzz_$t -max_total_time="$seconds" -rss_limit_mb=1024 -max_len=4096 \
+		-artifact_prefix="$work/" -print_final_stats=1 "$work/$t" >"$log" 2>&1; then
+		runs=$(grep -Eo 'Done [0-9]+ runs' "$log" | awk '{print $2}')
+		echo "fuzz $t: ${runs:-?} executions in $seconds s, no crash, leak or sanitizer report"
+		total=$((total + ${runs:-0}))
+		passed=$((passed + 1))
+	else
+		echo "!! fuzz $t failed:"
+		grep -E 'ERROR|SUMMARY|property failed|runtime error|Test unit written' "$log" | head -n 20
+		failed=$((failed + 1))
+	fi
+	rm -f "$log"
+done
+echo "fuzz: $total executions in all"
+echo "fuzzers: $passed passed, $failed failed"
+((failed == 0))

@@ -1,0 +1,199 @@
+#!/usr/bin/python3
+"""Resource tests: memory stays bounded and every long call stops on a cancel.
+
+1. Memory: the backend's peak resident memory (VmHWM, read from /proc as
+   root) over 10 million calls of the set-returning functions, called once
+   per row (LATERAL), and over one pgn_games() call of 1 million games, stays
+   within BOUND_MB of the backend's memory before them.  (Before 0.5.0,
+   successors() kept 450 bytes a call and pgn_games() 3 KB a game.)
+2. Cancel latency: with statement_timeout = 200 ms, each long-running call
+   ends with SQLSTATE 57014 within LATENCY_MS of the deadline; one call is
+   also stopped by pg_cancel_backend() from another session.  Each input is
+   big enough to run far longer than the deadline: a call that finishes in
+   time fails the test, which would otherwise prove nothing.
+
+No figure here is a timed assertion on speed: the bounds are on memory and
+on the latency of a cancel.  JIT is off, so that LLVM's own memory (about
+55 MB, loaded for expensive queries) is not counted as ours.
+
+Usage: resources.py (libpq environment variables name the server; the
+database must have the extension).  Prints each measure and
+"N passed, M failed".
+"""
+import os
+import sys
+import threading
+import time
+
+import psycopg
+
+BOUND_MB = 100
+DEADLINE_MS = 200
+LATENCY_MS = 100
+
+passed = 0
+failed = 0
+
+
+def check(ok, what):
+    global passed, failed
+    if ok:
+        passed += 1
+        print(f"ok: {what}")
+    else:
+        failed += 1
+        print(f"!! FAILED: {what}")
+
+
+def status_kb(pid, field):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    raise RuntimeError(f"no {field} for process {pid}")
+
+
+# (label, calls, SQL with {n} for the number of calls); each SRF is called
+# once per row of generate_series (the CASE keeps the planner from calling it
+# once for all rows)
+SRF_CALLS = [
+    ("legal_moves", 2_000_000,
+     "SELECT count(*) FROM generate_series(1, {n}) g, "
+     "LATERAL legal_moves(CASE WHEN g > 0 THEN 'k7/8/8/8/8/8/8/K7 w - - 0 1'::\"position\" END)"),
+    ("pseudo_legal_moves", 1_000_000,
+     "SELECT count(*) FROM generate_series(1, {n}) g, "
+     "LATERAL pseudo_legal_moves(CASE WHEN g > 0 THEN 'k7/8/8/8/8/8/8/K7 w - - 0 1'::\"position\" END)"),
+    ("successors", 2_000_000,
+     "SELECT count(*) FROM generate_series(1, {n}) g, "
+     "LATERAL successors(CASE WHEN g > 0 THEN 'k7/8/8/8/8/8/8/K7 w - - 0 1'::\"position\" END)"),
+    ("pieces", 2_000_000,
+     "SELECT count(*) FROM generate_series(1, {n}) g, "
+     "LATERAL pieces(CASE WHEN g > 0 THEN 'k7/8/8/8/8/8/8/K7 w - - 0 1'::\"position\" END)"),
+    ("attackers", 1_000_000,
+     "SELECT count(*) FROM generate_series(1, {n}) g, "
+     "LATERAL attackers(CASE WHEN g > 0 THEN start_position() END, 'f3', 'white')"),
+    ("perft_divide", 500_000,
+     "SELECT count(*) FROM generate_series(1, {n}) g, "
+     "LATERAL perft_divide(CASE WHEN g > 0 THEN 'k7/8/8/8/8/8/8/K7 w - - 0 1'::\"position\" END, 1)"),
+    ("pgn_games", 500_000,
+     "SELECT count(*) FROM generate_series(1, {n}) g, "
+     "LATERAL pgn_games(CASE WHEN g > 0 THEN '[Event \"x\"] 1. e4 *' END)"),
+    ("pgn_plies", 500_000,
+     "SELECT count(*) FROM generate_series(1, {n}) g, "
+     "LATERAL pgn_plies(CASE WHEN g > 0 THEN '1. e4 {c} (1. d4) *' END, false, true)"),
+    ("files", 500_000,
+     "SELECT count(*) FROM generate_series(1, {n}) g, LATERAL files() f WHERE g > 0"),
+]
+
+
+def memory(conn, pid):
+    conn.execute("SELECT count(*) FROM legal_moves(start_position())")  # load the module
+    base = status_kb(pid, "VmRSS")
+    total = 0
+    for label, n, sql in SRF_CALLS:
+        t = time.time()
+        conn.execute(sql.replace("{n}", str(n))).fetchone()
+        total += n
+        print(f"   {label}: {n:,} calls in {time.time() - t:.1f} s, "
+              f"peak {status_kb(pid, 'VmHWM') / 1024:.0f} MB")
+    peak = status_kb(pid, "VmHWM")
+    check(peak - base < BOUND_MB * 1024,
+          f"{total:,} set-returning calls: peak RSS {peak / 1024:.0f} MB, "
+          f"{(peak - base) / 1024:.0f} MB above the {base / 1024:.0f} MB before "
+          f"(bound {BOUND_MB} MB)")
+
+    conn.execute("CREATE TEMP TABLE million AS SELECT repeat(E'[Event \"x\"]\\n1. e4 e5 2. Nf3 *\\n', 1000000) AS t")
+    base = status_kb(pid, "VmRSS")
+    t = time.time()
+    games, plies = conn.execute("SELECT count(*), sum(plies) FROM million, pgn_games(million.t)").fetchone()
+    peak = status_kb(pid, "VmHWM")
+    print(f"   pgn_games: {games:,} games, {plies:,} plies in {time.time() - t:.1f} s")
+    check(games == 1_000_000 and peak - base < BOUND_MB * 1024,
+          f"one pgn_games() call of {games:,} games (a 30 MB text): peak RSS {peak / 1024:.0f} MB, "
+          f"{(peak - base) / 1024:.0f} MB above the {base / 1024:.0f} MB before (bound {BOUND_MB} MB)")
+
+
+# long-running calls: (label, SQL); the inputs are made in temp tables first,
+# so that building them is not part of the timed statement
+LONG_CALLS = [
+    ("perft(start, 7)", "SELECT perft(start_position(), 7)"),
+    ("perft_divide(start, 7)", "SELECT count(*) FROM perft_divide(start_position(), 7)"),
+    ("pgn_games, one game of 2 million sibling variations",
+     "SELECT count(*) FROM big, pgn_games(big.variations)"),
+    ("pgn_plies, one game of 2 million sibling variations",
+     "SELECT count(*) FROM big, pgn_plies(big.variations, false, true)"),
+    ("pgn_games, 1 million tags on one line", "SELECT count(*) FROM big, pgn_games(big.tags)"),
+    ("pgn_games, 70 MB of comments",
+     "SELECT count(*) FROM big, pgn_games(big.blank)"),
+    ("legal_moves over 100 million positions",
+     "SELECT count(*) FROM generate_series(1, 100000000) g, "
+     "LATERAL legal_moves(CASE WHEN g > 0 THEN start_position() END)"),
+    ("is_threefold_repetition of 2 million positions",
+     "SELECT is_threefold_repetition(big.positions) FROM big"),
+]
+
+
+def cancel_latency(conn, pid):
+    conn.execute(
+        "CREATE TEMP TABLE big AS SELECT "
+        " '1. e4 ' || repeat('(1. d4) ', 2000000) || '*' AS variations,"
+        " repeat('[A \"x\"] ', 1000000) || '1. e4 *' AS tags,"
+        " repeat(E'{} ; x\\n', 10000000) || '1. e4 *' AS blank,"
+        " array_fill(start_position(), ARRAY[2000000]) AS positions")
+    conn.execute("ALTER TABLE big ALTER variations SET STORAGE external, "
+                 "ALTER tags SET STORAGE external, ALTER blank SET STORAGE external")
+    conn.execute(f"SET statement_timeout = '{DEADLINE_MS}ms'")
+    for label, sql in LONG_CALLS:
+        t = time.time()
+        try:
+            conn.execute(sql).fetchall()
+            elapsed = (time.time() - t) * 1000
+            check(False, f"{label}: finished in {elapsed:.0f} ms, before the deadline: "
+                  "the input is too small to test a cancel")
+        except psycopg.errors.QueryCanceled:
+            late = (time.time() - t) * 1000 - DEADLINE_MS
+            check(late < LATENCY_MS,
+                  f"{label}: stopped {late:.0f} ms after the {DEADLINE_MS} ms deadline "
+                  f"(bound {LATENCY_MS} ms)")
+    conn.execute("RESET statement_timeout")
+
+    # pg_cancel_backend() from a second session
+    other = psycopg.connect(autocommit=True)
+    sent = {}
+
+    def cancel():
+        time.sleep(DEADLINE_MS / 1000)
+        sent["at"] = time.time()
+        other.execute("SELECT pg_cancel_backend(%s)", (pid,))
+
+    th = threading.Thread(target=cancel)
+    th.start()
+    try:
+        conn.execute("SELECT perft(start_position(), 8)").fetchall()
+        check(False, "perft(start, 8) finished before pg_cancel_backend()")
+    except psycopg.errors.QueryCanceled:
+        th.join()
+        late = (time.time() - sent["at"]) * 1000
+        check(late < LATENCY_MS,
+              f"perft(start, 8): stopped {late:.0f} ms after pg_cancel_backend() (bound {LATENCY_MS} ms)")
+    other.close()
+
+
+def main():
+    conn = psycopg.connect(autocommit=True)
+    conn.execute("SET jit = off")
+    pid = conn.execute("SELECT pg_backend_pid()").fetchone()[0]
+    if not os.access(f"/proc/{pid}/status", os.R_OK):
+        print("!! cannot read the backend's /proc entry: the server must run on this machine")
+        print("resources: 0 passed, 1 failed")
+        sys.exit(1)
+    print("== memory")
+    memory(conn, pid)
+    print("== cancel latency")
+    cancel_latency(conn, pid)
+    print(f"resources: {passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

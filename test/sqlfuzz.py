@@ -1,0 +1,194 @@
+#!/usr/bin/python3
+"""SQL-level fuzzing of the extension against a live server.
+
+Seeded random and mutated inputs go through every text input of the
+extension (::square, ::piece, ::move, ::"position", play, parse_move, san,
+pgn_games, pgn_plies) and random payloads through binary COPY of every type.
+Each input must either succeed or fail with one of the SQLSTATEs the
+extension documents for bad input; an internal error (class XX), any other
+SQLSTATE or a lost connection (a backend crash) fails the run.  A part of
+the inputs goes through a client in LATIN1, where a message cut inside a
+character used to arrive as 22021 instead of the real error.
+
+Usage: sqlfuzz.py INPUTS SEED [DATA_DIR]   (libpq environment variables
+name the server; the database must have the extension).  Prints the count
+of inputs, each SQLSTATE seen, and "N passed, M failed".
+"""
+import collections
+import glob
+import os
+import random
+import struct
+import sys
+
+import psycopg
+
+EXPECTED = {
+    "22P02",  # invalid text representation
+    "22P03",  # invalid binary representation
+    "22023",  # invalid parameter value (illegal, ambiguous moves)
+    "54000",  # program limit exceeded
+    "22003",  # numeric value out of range
+    "2202E",  # array subscript error
+    "22004",  # null value not allowed
+}
+
+ALPHABET = (
+    "abcdefgh12345678PNBRQKpnbrqkOo0-x=+#!?/ \t\n.[]{}();$%*\"\\"
+    "éüßÆ€♞😀\u00a0\u2028\ufeff"
+)
+LATIN1_ALPHABET = "abcdefgh12345678PNBRQKpnbrqkOo0-x=+#!?/ \t\n.[]{}();$%*\"\\éüßÆ\u00a0"
+
+
+def mutate(rng, s, alphabet):
+    s = list(s)
+    for _ in range(rng.randint(1, 6)):
+        op = rng.random()
+        at = rng.randint(0, len(s))
+        if op < 0.3 and s:
+            s[min(at, len(s) - 1)] = rng.choice(alphabet)
+        elif op < 0.6:
+            s.insert(at, rng.choice(alphabet))
+        elif op < 0.8 and s:
+            del s[min(at, len(s) - 1)]
+        elif s:
+            # duplicate a slice: long inputs, repeated tags and variations
+            a = rng.randint(0, len(s) - 1)
+            b = min(len(s), a + rng.randint(1, 40))
+            s[at:at] = s[a:b] * rng.randint(1, 50)
+    return "".join(s)
+
+
+def random_text(rng, alphabet):
+    return "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
+
+
+def load_seeds(data_dir, fuzz_dir):
+    fens = []
+    for path in glob.glob(os.path.join(data_dir, "*.epd")):
+        for line in open(path, encoding="utf-8"):
+            fen = line.split(";")[0].strip()
+            if fen and not fen.startswith("#"):
+                fens.append(fen)
+    games = open(os.path.join(fuzz_dir, "seeds", "games.pgn"), encoding="utf-8").read()
+    pgns = [g for g in games.split("\n\n[") if g]
+    pgns = [g if g.startswith("[") else "[" + g for g in pgns] + [games]
+    sans = open(os.path.join(fuzz_dir, "seeds", "san.txt"), encoding="utf-8").read().split()
+    ucis = open(os.path.join(fuzz_dir, "seeds", "uci.txt"), encoding="utf-8").read().split()
+    return {
+        "square": ["e4", "a1", "h8", "E4", " e4 "],
+        "piece": ["N", "n", "K", "p"],
+        "move": ucis,
+        "position": fens,
+        "san": sans + ucis,
+        "pgn": pgns,
+    }
+
+
+# name -> (seed kind, SQL with %s for the input)
+TARGETS = {
+    "square": ("square", "SELECT %s::text::square"),
+    "piece": ("piece", "SELECT %s::text::piece"),
+    "move": ("move", "SELECT %s::text::move"),
+    "position": ("position", 'SELECT %s::text::"position"'),
+    "play": ("san", "SELECT play(p, %s::text, true) FROM fuzz_positions"),
+    "parse_move": ("san", "SELECT parse_move(p, %s::text) FROM fuzz_positions"),
+    "san": ("move", "SELECT san(p, %s::text::move) FROM fuzz_positions"),
+    "pgn_games": ("pgn", "SELECT count(*), sum(plies) FROM pgn_games(%s::text, true)"),
+    "pgn_plies": ("pgn", "SELECT count(*) FROM pgn_plies(%s::text, false, true)"),
+}
+
+
+def binary_copy_payload(rng):
+    """A binary COPY stream of one row (square, piece, move, position) with random fields."""
+    fields = []
+    for size in (1, 1, 2, 32):
+        r = rng.random()
+        if r < 0.1:
+            fields.append(None)
+        else:
+            n = size if r < 0.8 else rng.randint(0, 40)
+            fields.append(bytes(rng.getrandbits(8) for _ in range(n)))
+    out = b"PGCOPY\n\xff\r\n\0" + struct.pack("!ii", 0, 0)
+    out += struct.pack("!h", len(fields))
+    for f in fields:
+        out += struct.pack("!i", -1) if f is None else struct.pack("!i", len(f)) + f
+    return out + struct.pack("!h", -1)
+
+
+def main():
+    inputs = int(sys.argv[1])
+    rng = random.Random(int(sys.argv[2]))
+    data_dir = sys.argv[3] if len(sys.argv) > 3 else "test/data"
+    seeds = load_seeds(data_dir, os.path.join(os.path.dirname(os.path.abspath(__file__)), "fuzz"))
+    states = collections.Counter()
+    per_target = collections.Counter()
+    failures = []
+
+    conn = psycopg.connect(autocommit=True)
+    conn.execute("SET statement_timeout = '10s'")
+    conn.execute(
+        "CREATE TEMP TABLE fuzz_positions AS SELECT p::\"position\" FROM (VALUES"
+        " ('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'),"
+        " ('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'),"
+        " ('4k3/8/8/4Pp2/8/8/8/4K3 w - f6 0 2'), ('n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1')) v(p)")
+    conn.execute('CREATE TEMP TABLE fuzz_copy (sq square, pc piece, m move, p "position")')
+    latin1 = psycopg.connect(autocommit=True)
+    latin1.execute("SET client_encoding = 'LATIN1'")
+    latin1.execute("SET statement_timeout = '10s'")
+    latin1.execute(
+        "CREATE TEMP TABLE fuzz_positions AS SELECT start_position() AS p")
+
+    names = list(TARGETS) + ["binary copy"]
+    for i in range(inputs):
+        name = names[i % len(names)]
+        per_target[name] += 1
+        try:
+            if name == "binary copy":
+                value = binary_copy_payload(rng)
+                with conn.cursor() as cur:
+                    with cur.copy("COPY fuzz_copy FROM STDIN (FORMAT binary)") as copy:
+                        copy.write(value)
+                states["00000"] += 1
+                continue
+            kind, sql = TARGETS[name]
+            use_latin1 = rng.random() < 0.2
+            alphabet = LATIN1_ALPHABET if use_latin1 else ALPHABET
+            r = rng.random()
+            if r < 0.1:
+                value = random_text(rng, alphabet)
+            else:
+                value = rng.choice(seeds[kind])
+                if r < 0.9:
+                    value = mutate(rng, value, alphabet)
+            if use_latin1:
+                value = value.encode("latin-1", "replace").decode("latin-1")
+            (latin1 if use_latin1 else conn).execute(sql, (value,)).fetchall()
+            states["00000"] += 1
+        except psycopg.Error as e:
+            state = e.sqlstate
+            if state is None:
+                failures.append(f"{name}: connection lost (backend crash?): {e}")
+                break
+            states[state] += 1
+            if state not in EXPECTED:
+                failures.append(f"{name}: unexpected SQLSTATE {state}: {e} -- input {value!r:.200}")
+    for c in (conn, latin1):
+        try:
+            c.execute("SELECT 1")
+        except psycopg.Error as e:
+            failures.append(f"connection lost at the end: {e}")
+
+    total = sum(per_target.values())
+    print(f"SQL fuzz: {total} inputs, seed {sys.argv[2]}")
+    for name in names:
+        print(f"  {name}: {per_target[name]}")
+    print("SQLSTATEs: " + ", ".join(f"{s} x{n}" for s, n in sorted(states.items())))
+    for f in failures[:20]:
+        print("!!", f)
+    print(f"sql fuzz: {1 if not failures else 0} passed, {1 if failures else 0} failed")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
