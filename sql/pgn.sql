@@ -81,7 +81,7 @@ SELECT pgn(start, moves, tags) FROM pgn_text, pgn_games(t) WHERE game = 2;
 SELECT pgn(start_position(), '{f2f3,e7e5,g2g4,d8h4}');
 SELECT pgn(start_position(), '{}');
 SELECT pgn('4k3/8/8/8/8/8/4P3/4K3 b - - 0 1', '{e8d7,e2e4}', '{"White": "X", "Round": 3}');
--- lines of at most 80 characters
+-- lines shorter than 80 characters (PGN standard, 4.3)
 WITH RECURSIVE walk(p, ms, n) AS (
 	SELECT start_position(), ARRAY[]::move[], 0
 	UNION ALL
@@ -89,7 +89,7 @@ WITH RECURSIVE walk(p, ms, n) AS (
 	FROM walk, LATERAL (SELECT m FROM legal_moves(p) AS m ORDER BY md5(m::text || n) LIMIT 1) AS x
 	WHERE n < 60
 )
-SELECT max(length(line)) <= 80 AS wrapped, count(*) AS lines
+SELECT max(length(line)) < 80 AS wrapped, count(*) AS lines
 FROM (SELECT pgn(start_position(), ms) AS t FROM walk WHERE n = 60) AS g,
      regexp_split_to_table(g.t, E'\n') AS line;
 -- written PGN reads back to the same game (the writer adds the roster's
@@ -101,4 +101,36 @@ FROM g, pgn_games(pgn(g.start, g.moves, g.tags)) AS r ORDER BY g.game;
 SELECT pgn(start_position(), '{e2e4,e2e4}');
 SELECT pgn(start_position(), '{e2e4,NULL}');
 SELECT pgn(start_position(), '{}', '[1, 2]');
+SELECT pgn(start_position(), '{e2e4}', '{"Bad Name]": "x"}');
+SELECT pgn(start_position(), '{e2e4}', '{"Result": "1-0 {won}"}');
+-- every game pgn() writes reads back to the same game and tags, with
+-- awkward tag values, Black to move and a FEN start
+WITH t(start, moves, tags) AS (VALUES
+	(start_position(), '{e2e4,e7e5,g1f3}'::move[], '{"White": "A \"B\" C", "Black": "back\\slash", "Annotator": "line\nbreak"}'::jsonb),
+	('r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 5 40', '{e8c8,e1g1}', '{"Event": "]["}'),
+	(start_position(), '{}', '{"Result": "1/2-1/2", "X_+#=:-9": ""}'))
+SELECT r.moves = t.moves AS same_moves, r.start = t.start AS same_start,
+       r.tags @> (SELECT jsonb_object_agg(key, replace(value, E'\n', ' ')) FROM jsonb_each_text(t.tags)) AS same_tags
+FROM t, pgn_games(pgn(t.start, t.moves, t.tags)) AS r;
 DROP TABLE pgn_text;
+
+-- What the peers' own test suites found (python-chess, chess.js)
+-- a UTF-8 byte-order mark before the first tag is white space
+SELECT game, tags->>'Event' AS event, plies FROM pgn_games(E'\uFEFF[Event "A"]\n\n1. e4 *');
+SELECT game, plies FROM pgn_games(E'\uFEFF1. e4 *\n\n\uFEFF[Event "B"]\n1. d4 *', true);
+-- a pawn move without a file is a step: f6 is no capture, even leniently
+SELECT * FROM pgn_games(E'[FEN "4k3/8/8/4Pp2/8/8/8/4K3 w - f6 0 2"]\n\n1. f6 *');
+SELECT plies, final FROM pgn_games(E'[FEN "4k3/8/8/4Pp2/8/8/8/4K3 w - f6 0 2"]\n\n2. exf6 *');
+-- a tag section without moves is a game of its own; a repeated tag begins the next game
+SELECT game, tags, plies FROM pgn_games(E'[Event "A"]\n[White "X"]\n\n[Event "B"]\n\n1. e4 *');
+SELECT game, tags, plies FROM pgn_games(E'[Event "A"]\n\n\n[Event "B"]\n');
+SELECT game, tags, plies FROM pgn_games(E'[Event "A"]\n\n[Site "S"]\n\n1. e4 *');
+-- pgn() lines are shorter than 80 characters (this game's reached 80)
+SELECT max(length(l)) FROM regexp_split_to_table(pgn(start_position(), '{c2c4,g8f6,g2g4,f6h5,g1f3,f7f6,b2b4,b8a6,b1c3,a8b8,c3b5,h8g8,d1b3,a6b4,b3c2,d7d5,c2g6,h7g6,f1h3,h5f4}'), E'\n') l;
+-- "1. ... e5", as chess.js writes it after a comment and for Black to move
+SELECT plies FROM pgn_games('1. e4 {c} 1. ... e5 *');
+SELECT plies, final FROM pgn_games(E'[FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"]\n\n1. ... e5 2. Nf3 *');
+-- comments alone (a file's heading) are no game
+SELECT game, tags->>'Event' AS event FROM pgn_games(E'{eco.pgn heading}\n\n[Event "A"]\n1. e4 *\n{trailing}\n');
+-- comments keep their inner white space and line breaks, trimmed at the ends
+SELECT comment FROM pgn_plies(E'1. e4 {  two\n  lines  } *');

@@ -70,3 +70,23 @@ SELECT parse_move(start_position(), 'hello');
 SELECT parse_move(start_position(), 'Nz9');
 SELECT parse_move(start_position(), 'e4++');
 \echo SQLSTATE :LAST_ERROR_SQLSTATE
+
+-- a pawn move without a file is a step on that file, even leniently: f6
+-- is not the en passant capture exf6, c4 not dxc4 (python-chess's
+-- test_pawn_capture_san_without_file)
+SELECT parse_move('4k3/8/8/4Pp2/8/8/8/4K3 w - f6 0 2', 'f6', true);
+SELECT parse_move('2rq1rk1/pb2bppp/1p2p3/n1ppPn2/2PP4/PP3N2/1B1NQPPP/RB3RK1 b - - 4 13', 'c4', true);
+SELECT parse_move('4k3/8/8/4Pp2/8/8/8/4K3 w - f6 0 2', 'ef6', true) AS ef6,
+       parse_move('2rq1rk1/pb2bppp/1p2p3/n1ppPn2/2PP4/PP3N2/1B1NQPPP/RB3RK1 b - - 4 13', 'dxc4') AS dxc4;
+-- castling written as a king move: strictly malformed, saying so;
+-- leniently read, as chess.js reads it
+SELECT parse_move('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'Kg1');
+SELECT parse_move('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'Kc1');
+SELECT parse_move('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'Kxg1');
+SELECT parse_move('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'Ke1g1');
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
+SELECT m, parse_move('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', m, true)
+FROM unnest('{Kg1,Kc1,Kxg1,Ke1g1,Ke1-g1}'::text[]) AS m;
+SELECT parse_move('r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1', 'Kc8', true);
+-- without the right, the king move to g1 is what it is: illegal
+SELECT parse_move('r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1', 'Kg1', true);

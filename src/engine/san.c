@@ -165,22 +165,31 @@ split_san(const char *s, int n, bool lenient, bool lower_piece, SanParts *out)
 	return i == end;
 }
 
-/* The legal moves that fit the parts; returns their number. */
+/*
+ * The legal moves that fit the parts; returns their number.  A pawn move
+ * without a from-file is a step on the to-square's file: "f6" never names a
+ * capture, even leniently (python-chess's test_pawn_capture_san_without_file).
+ * Castling is written O-O; leniently, also as the king's move (Kg1, Ke1g1),
+ * as chess.js reads it.
+ */
 static int
 matching_moves(const Position *pos, const Move *legal, int nlegal, const SanParts *parts,
-			   Move *out)
+			   bool lenient, Move *out)
 {
 	int			i,
 				n = 0;
+	int			from_file = parts->from_file;
 
+	if (parts->kind == PAWN && from_file < 0)
+		from_file = SQ_FILE(parts->to);
 	for (i = 0; i < nlegal; i++)
 	{
 		Move		m = legal[i];
 		Square		from = MOVE_FROM(m);
 
 		if (MOVE_TO(m) != parts->to || PIECE_KIND(pos->board[from]) != parts->kind ||
-			MOVE_PROMO(m) != parts->promotion || is_castling(pos, m) ||
-			(parts->from_file >= 0 && SQ_FILE(from) != parts->from_file) ||
+			MOVE_PROMO(m) != parts->promotion || (!lenient && is_castling(pos, m)) ||
+			(from_file >= 0 && SQ_FILE(from) != from_file) ||
 			(parts->from_rank >= 0 && SQ_RANK(from) != parts->from_rank))
 			continue;
 		out[n++] = m;
@@ -188,9 +197,18 @@ matching_moves(const Position *pos, const Move *legal, int nlegal, const SanPart
 	return n;
 }
 
+static void
+malformed(SanResult *r, const char *detail)
+{
+	r->status = SAN_MALFORMED;
+	snprintf(r->detail, sizeof(r->detail), "%s", detail);
+}
+
 /*
  * No legal move fits: explain with the one move that was clearly meant (the
  * only piece of the kind that could make it on this board), else generally.
+ * A legal move that fits but is not written so (castling as a king move,
+ * strictly) is malformed SAN, with the standard SAN named.
  */
 static void
 explain_illegal(const Position *pos, const SanParts *parts, SanResult *r)
@@ -199,6 +217,8 @@ explain_illegal(const Position *pos, const SanParts *parts, SanResult *r)
 	Bitboard	own = position_bb(pos, us, parts->kind);
 	Move		meant = MOVE_NULL;
 	int			plausible = 0;
+	int			from_file = parts->kind == PAWN && parts->from_file < 0 ?
+		SQ_FILE(parts->to) : parts->from_file;
 	char		to_name[3];
 
 	square_write(parts->to, to_name);
@@ -209,13 +229,24 @@ explain_illegal(const Position *pos, const SanParts *parts, SanResult *r)
 		Move		m = MOVE_MAKE(from, parts->to, parts->promotion);
 		MoveVerdict v;
 
-		if ((parts->from_file >= 0 && SQ_FILE(from) != parts->from_file) ||
+		if ((from_file >= 0 && SQ_FILE(from) != from_file) ||
 			(parts->from_rank >= 0 && SQ_RANK(from) != parts->from_rank) ||
 			from == parts->to || move_check(m) != MOVE_OK)
 			continue;
 		v = move_diagnose(pos, m, &where);
 		if (v == MV_CANNOT_MOVE_THAT_WAY)
 			continue;
+		if (v == MV_LEGAL)
+		{
+			char		standard[SAN_MAX_LENGTH],
+						detail[120];
+
+			san_write(pos, m, standard);
+			snprintf(detail, sizeof(detail),
+					 "This is not standard SAN; the standard SAN of this move is %s.", standard);
+			malformed(r, detail);
+			return;
+		}
 		plausible++;
 		meant = m;
 		if (plausible == 1)
@@ -227,13 +258,6 @@ explain_illegal(const Position *pos, const SanParts *parts, SanResult *r)
 		snprintf(r->detail, sizeof(r->detail), "No %s %s can move to %s%s.",
 				 us == WHITE ? "white" : "black", kind_name(parts->kind), to_name,
 				 plausible > 1 ? " legally" : "");
-}
-
-static void
-malformed(SanResult *r, const char *detail)
-{
-	r->status = SAN_MALFORMED;
-	snprintf(r->detail, sizeof(r->detail), "%s", detail);
 }
 
 void
@@ -360,12 +384,12 @@ san_parse(const Position *pos, const char *text, size_t len, bool lenient, SanRe
 		return;
 	}
 		if (piece_ok)
-			r->ncandidates = matching_moves(pos, legal, nlegal, &parts, r->candidates);
+			r->ncandidates = matching_moves(pos, legal, nlegal, &parts, lenient, r->candidates);
 		if (pawn_ok)
 		{
 			if (!piece_ok)
 				parts = as_pawn;
-			r->ncandidates += matching_moves(pos, legal, nlegal, &as_pawn,
+			r->ncandidates += matching_moves(pos, legal, nlegal, &as_pawn, lenient,
 											 r->candidates + r->ncandidates);
 		}
 		if (r->ncandidates == 0)

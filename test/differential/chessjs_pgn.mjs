@@ -2,8 +2,8 @@
 //
 //   node chessjs_pgn.mjs write GAMES SEED > games.jsonl
 //       seeded random games as chess.js writes them (tags, a comment now and
-//       then), one JSON object a line: {"id", "pgn", "fen"}, fen the final
-//       position by chess.js
+//       then, a quarter from a FEN with Black to move), one JSON object a
+//       line: {"id", "pgn", "fen"}, fen the final position by chess.js
 //   node chessjs_pgn.mjs read < ours.jsonl
 //       reads each {"id", "pgn", "fen"} with chess.js loadPgn and compares
 //       the final position; prints "pgn read by chess.js: N passed, M failed"
@@ -22,7 +22,15 @@ if (mode === 'write') {
   };
   const out = [];
   for (let id = 1; id <= Number(gamesArg ?? 200); id++) {
-    const game = new Chess();
+    // a quarter of the games start with Black to move, from a FEN (chess.js
+    // then writes "1. ... e5"); some have a comment before the first move
+    let game = new Chess();
+    if (random(4) === 0) {
+      const first = game.moves();
+      game.move(first[random(first.length)]);
+      game = new Chess(game.fen());
+    }
+    if (random(5) === 0) game.setComment(`before the first move of game ${id}`);
     game.setHeader('Event', `Random game ${id}`);
     game.setHeader('White', `Player "${id}"`);
     game.setHeader('Black', 'Engine \\ Two');
