@@ -33,6 +33,12 @@ PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
+# Soft input errors (pg_input_is_valid) came in 16, COPY ... (ON_ERROR) in 17.
+PG_MAJOR := $(shell $(PG_CONFIG) --version | sed 's/^PostgreSQL \([0-9]*\).*/\1/')
+ifeq ($(shell test $(PG_MAJOR) -ge 17 && echo yes),yes)
+REGRESS += softerr
+endif
+
 # PGXS tracks no header dependencies of its own.
 $(OBJS): $(wildcard src/*.h src/engine/*.h)
 

@@ -35,10 +35,21 @@ INSERT INTO raw VALUES ('\x40');
 \copy sq_in FROM 'results/raw.bin' WITH (FORMAT binary)
 \copy pc_in FROM 'results/raw.bin' WITH (FORMAT binary)
 TRUNCATE raw;
+INSERT INTO raw VALUES ('\x00');
+\copy raw TO 'results/raw.bin' WITH (FORMAT binary)
+\copy pc_in FROM 'results/raw.bin' WITH (FORMAT binary)
+-- a field of the wrong size: 22P03 naming the size, for every type
+TRUNCATE raw;
 INSERT INTO raw VALUES ('\x0007');
 \copy raw TO 'results/raw.bin' WITH (FORMAT binary)
 \copy pc_in FROM 'results/raw.bin' WITH (FORMAT binary)
 \copy sq_in FROM 'results/raw.bin' WITH (FORMAT binary)
+\copy m_in FROM 'results/raw.bin' WITH (FORMAT binary)
+TRUNCATE raw;
+INSERT INTO raw VALUES ('');
+\copy raw TO 'results/raw.bin' WITH (FORMAT binary)
+\copy sq_in FROM 'results/raw.bin' WITH (FORMAT binary)
+\copy pc_in FROM 'results/raw.bin' WITH (FORMAT binary)
 \copy m_in FROM 'results/raw.bin' WITH (FORMAT binary)
 TRUNCATE raw;
 INSERT INTO raw VALUES ('\x8000');

@@ -37,11 +37,22 @@ JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.de
 WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'chess') AND p.procost > 1
 ORDER BY p.procost, 1;
 
--- how many objects of each kind the extension has
+-- how many objects of each kind the extension has (not counting the array
+-- and row types PostgreSQL makes implicitly, which are members since 16)
 SELECT (SELECT relname FROM pg_class WHERE oid = d.classid) AS catalog, count(*),
        count(obj_description(d.objid, (SELECT relname FROM pg_class WHERE oid = d.classid))) AS commented
 FROM pg_depend d
 WHERE d.refclassid = 'pg_extension'::regclass
   AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'chess')
   AND d.deptype = 'e'
+  AND NOT EXISTS (SELECT FROM pg_type t WHERE d.classid = 'pg_type'::regclass AND t.oid = d.objid
+                  AND (t.typcategory = 'A' OR t.typrelid <> 0))
 GROUP BY 1 ORDER BY 1;
+
+-- the implicit types are documented too
+SELECT t.oid::regtype AS type, obj_description(t.oid, 'pg_type') IS NOT NULL AS commented
+FROM pg_type t
+WHERE t.typelem IN ('square'::regtype, 'piece'::regtype, 'move'::regtype, '"position"'::regtype,
+                    'chess_moves'::regtype)
+   OR t.typrelid = 'chess_moves'::regclass
+ORDER BY t.oid::regtype::text;

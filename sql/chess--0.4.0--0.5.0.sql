@@ -65,3 +65,16 @@ ALTER FUNCTION outcome("position"[]) COST 1000;
 -- that the planner runs every cheaper condition first
 ALTER FUNCTION perft("position", integer) COST 1000000;
 ALTER FUNCTION perft_divide("position", integer) COST 1000000;
+
+--
+-- Comments on the types PostgreSQL makes implicitly: the array types of the
+-- four types and the row type of the view (since PostgreSQL 16 these are
+-- members of the extension too, and every member is documented).
+--
+
+COMMENT ON TYPE square[] IS 'an array of squares';
+COMMENT ON TYPE piece[] IS 'an array of pieces';
+COMMENT ON TYPE move[] IS 'an array of moves, as a game''s moves are kept';
+COMMENT ON TYPE "position"[] IS 'an array of positions, as a game''s positions are kept';
+COMMENT ON TYPE chess_moves IS 'the row type of the view chess_moves';
+COMMENT ON TYPE chess_moves[] IS 'an array of rows of the view chess_moves';

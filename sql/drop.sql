@@ -15,7 +15,7 @@ WHERE typname IN ('square', 'piece', 'move', 'position', '_square', '_piece', '_
 SELECT count(*) AS functions FROM pg_proc WHERE probin LIKE '%chess%';
 SELECT count(*) AS operators FROM pg_operator o
 WHERE (o.oprleft <> 0 AND NOT EXISTS (SELECT FROM pg_type t WHERE t.oid = o.oprleft))
-   OR NOT EXISTS (SELECT FROM pg_type t WHERE t.oid = o.oprright)
+   OR (o.oprright <> 0 AND NOT EXISTS (SELECT FROM pg_type t WHERE t.oid = o.oprright))
    OR NOT EXISTS (SELECT FROM pg_proc f WHERE f.oid = o.oprcode);
 SELECT count(*) AS aggregates FROM pg_aggregate a
 WHERE NOT EXISTS (SELECT FROM pg_proc f WHERE f.oid = a.aggtransfn);

@@ -7,7 +7,12 @@
 # the same rows as sequential scans.
 #
 # Usage (libpq environment variables name the server, as pg_virtualenv sets
-# them): dump_restore.sh [SOURCE_PSQL_PREFIX]
+# them):
+#   dump_restore.sh                      dump and restore on this server
+#   dump_restore.sh --export DUMP TEXT   make the table, dump it to DUMP and
+#                                        its rows as text to TEXT
+#   dump_restore.sh --import DUMP TEXT   restore DUMP (from another major,
+#                                        say) and compare with TEXT
 # Prints "N passed, M failed".
 set -uo pipefail
 passed=0
@@ -23,18 +28,13 @@ check() {
 	fi
 }
 q() { psql -X -q -At -v ON_ERROR_STOP=1 "$@"; }
+rows_text() { q -d "$1" -c "COPY (SELECT * FROM every_type ORDER BY id) TO STDOUT"; }
+# (a binary array carries its element type's OID, which differs between databases)
+rows_binary() { psql -X -q -d "$1" -c "COPY (SELECT id, sq, pc, m, p FROM every_type ORDER BY id) TO STDOUT (FORMAT binary)" | sha256sum; }
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-chmod 755 "$work"
-dropdb --if-exists chess_dump_src >/dev/null 2>&1
-dropdb --if-exists chess_dump_dst >/dev/null 2>&1
-createdb chess_dump_src && createdb chess_dump_dst || {
-	echo "dump and restore: 0 passed, 1 failed (createdb)"
-	exit 1
-}
-
-q -d chess_dump_src <<'SQL'
+make_table() {
+	createdb "$1" || return 1
+	q -d "$1" <<'SQL'
 CREATE EXTENSION chess;
 CREATE TABLE every_type (
 	id integer PRIMARY KEY,
@@ -67,28 +67,13 @@ CREATE INDEX ON every_type USING hash (pc);
 CREATE INDEX ON every_type USING hash (m);
 CREATE INDEX ON every_type USING hash (p);
 SQL
-rows=$(q -d chess_dump_src -c "SELECT count(*) FROM every_type")
-check "$(q -d chess_dump_src -c "SELECT count(*) > 8000 FROM every_type")" "t" "the table to dump has $rows rows"
+	check "$(q -d "$1" -c "SELECT count(*) > 8000 FROM every_type")" "t" \
+		"the table to dump has $(q -d "$1" -c "SELECT count(*) FROM every_type") rows"
+}
 
-dump() { q -d "$1" -c "COPY (SELECT * FROM every_type ORDER BY id) TO STDOUT"; }
-# (a binary array carries its element type's OID, which differs between databases)
-dump_binary() { psql -X -q -d "$1" -c "COPY (SELECT id, sq, pc, m, p FROM every_type ORDER BY id) TO STDOUT (FORMAT binary)" | sha256sum; }
-
-pg_dump -Fc -d chess_dump_src -f "$work/chess.dump" && pg_restore -d chess_dump_dst "$work/chess.dump" ||
-	echo "!! pg_dump or pg_restore reported an error"
-check "$(dump chess_dump_src | sha256sum)" "$(dump chess_dump_dst | sha256sum)" \
-	"pg_dump -Fc and pg_restore: $rows rows of every type and array, equal as text"
-check "$(dump_binary chess_dump_src)" "$(dump_binary chess_dump_dst)" \
-	"... and the scalar columns equal as binary COPY"
-
-q -d chess_dump_dst -c "CREATE TABLE copied (LIKE every_type)"
-psql -X -q -d chess_dump_src -c "COPY every_type TO STDOUT (FORMAT binary)" |
-	psql -X -q -v ON_ERROR_STOP=1 -d chess_dump_dst -c "COPY copied FROM STDIN (FORMAT binary)"
-check "$(dump chess_dump_src | sha256sum)" \
-	"$(q -d chess_dump_dst -c "COPY (SELECT * FROM copied ORDER BY id) TO STDOUT" | sha256sum)" \
-	"binary COPY out and in: equal as text"
-
-check "$(q -d chess_dump_dst <<'SQL'
+# amcheck and index scans on a restored database
+check_restored() {
+	check "$(q -d "$1" <<'SQL'
 CREATE EXTENSION IF NOT EXISTS amcheck;
 SELECT count(*) FROM (
 	SELECT bt_index_check(index => i.indexrelid, heapallindexed => true)
@@ -96,10 +81,9 @@ SELECT count(*) FROM (
 	WHERE i.indrelid = 'every_type'::regclass AND a.amname = 'btree') x;
 SQL
 )" "5" "amcheck: the 5 restored btree indexes are consistent with each other and the heap"
-
-scans() {
-	q -d chess_dump_dst <<SQL
-SET enable_seqscan = $1; SET enable_bitmapscan = $1; SET enable_indexscan = $2;
+	scans() {
+		q -d "$1" <<SQL
+SET enable_seqscan = $2; SET enable_bitmapscan = $2; SET enable_indexscan = $3;
 SELECT string_agg(x::text, ',') FROM (
 	SELECT (SELECT count(*) FROM every_type WHERE sq = (SELECT sq FROM every_type WHERE id = 100))
 	UNION ALL SELECT (SELECT count(*) FROM every_type WHERE pc = 'R')
@@ -108,10 +92,46 @@ SELECT string_agg(x::text, ',') FROM (
 	UNION ALL SELECT (SELECT count(*) FROM every_type WHERE p > (SELECT p FROM every_type WHERE id = 100))
 	UNION ALL SELECT (SELECT count(*) FROM every_type WHERE m < 'e2e4')) s(x);
 SQL
+	}
+	check "$(scans "$1" on off)" "$(scans "$1" off on)" \
+		"index scans (btree and hash) find the rows sequential scans find: $(scans "$1" on off)"
 }
-check "$(scans on off)" "$(scans off on)" "index scans (btree and hash) find the rows sequential scans find: $(scans on off)"
 
-dropdb chess_dump_src
-dropdb chess_dump_dst
+for db in chess_dump_src chess_dump_dst; do dropdb --if-exists "$db" >/dev/null 2>&1; done
+case "${1:-}" in
+	--export)
+		make_table chess_dump_src && pg_dump -Fc -d chess_dump_src -f "$2" && rows_text chess_dump_src >"$3"
+		check "$?" "0" "pg_dump -Fc of a table of every type ($(wc -l <"$3") rows)"
+		dropdb chess_dump_src
+		;;
+	--import)
+		createdb chess_dump_dst && pg_restore -d chess_dump_dst "$2"
+		check "$?" "0" "pg_restore of that dump into PostgreSQL $(q -d chess_dump_dst -c 'SHOW server_version')"
+		check "$(rows_text chess_dump_dst | sha256sum)" "$(sha256sum <"$3")" \
+			"$(wc -l <"$3") rows of every type and array, equal as text to the rows dumped"
+		check_restored chess_dump_dst
+		dropdb chess_dump_dst
+		;;
+	*)
+		work=$(mktemp -d)
+		trap 'rm -rf "$work"' EXIT
+		make_table chess_dump_src && createdb chess_dump_dst
+		pg_dump -Fc -d chess_dump_src -f "$work/chess.dump" && pg_restore -d chess_dump_dst "$work/chess.dump" ||
+			echo "!! pg_dump or pg_restore reported an error"
+		check "$(rows_text chess_dump_src | sha256sum)" "$(rows_text chess_dump_dst | sha256sum)" \
+			"pg_dump -Fc and pg_restore: every type and array, equal as text"
+		check "$(rows_binary chess_dump_src)" "$(rows_binary chess_dump_dst)" \
+			"... and the scalar columns equal as binary COPY"
+		q -d chess_dump_dst -c "CREATE TABLE copied (LIKE every_type)"
+		psql -X -q -d chess_dump_src -c "COPY every_type TO STDOUT (FORMAT binary)" |
+			psql -X -q -v ON_ERROR_STOP=1 -d chess_dump_dst -c "COPY copied FROM STDIN (FORMAT binary)"
+		check "$(rows_text chess_dump_src | sha256sum)" \
+			"$(q -d chess_dump_dst -c "COPY (SELECT * FROM copied ORDER BY id) TO STDOUT" | sha256sum)" \
+			"binary COPY out and in: equal as text"
+		check_restored chess_dump_dst
+		dropdb chess_dump_src
+		dropdb chess_dump_dst
+		;;
+esac
 echo "dump and restore: $passed passed, $failed failed"
 ((failed == 0))

@@ -4,8 +4,9 @@
 # PostgreSQL 15 clusters pg_regress, the guided tour, the differential tests
 # against chess.js (positions, SAN, PGN both ways), the concurrency test of
 # the application example, SQL-level fuzzing, the resource tests (memory,
-# cancel latency), dump and restore, and the SQL port of the ABAP pipeline
-# against legal_moves().
+# cancel latency), dump and restore, the build and pg_regress on
+# PostgreSQL 13, 17 and 18 (test/majors.sh), and the SQL port of the ABAP
+# pipeline against legal_moves().
 # Ends with the line "N passed, M failed, K skipped" and exits non-zero
 # when anything failed.
 set -uo pipefail
@@ -127,6 +128,10 @@ count_from "$log/resources" "resource tests"
 echo "== dump and restore: pg_dump, pg_restore, binary COPY, amcheck"
 pg_virtualenv -v 15 bash test/dump_restore.sh 2>&1 | tee "$log/dump"
 count_from "$log/dump" "dump and restore"
+
+echo "== PostgreSQL 13, 17 and 18 (Debian root file systems): build, pg_regress, soft errors, a dump from 15"
+bash test/majors.sh 2>&1 | tee "$log/majors"
+count_from "$log/majors" "PostgreSQL majors"
 
 echo "== the ABAP article's pipeline, ported to SQL, against legal_moves()"
 pg_virtualenv -v 15 psql -X -q -f test/bench/abap_compare.sql 2>&1 | tee "$log/abap"

@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# Builds and tests the extension on the PostgreSQL majors other than this
+# machine's 15: 13 (Debian 11, bullseye), 17 (Debian 13, trixie) and 18
+# (Debian unstable, sid), each in a Debian root file system made with
+# debootstrap.  In each: the build with -Wall -Wextra -Werror, every
+# pg_regress file (softerr, the soft input errors, on 17 and 18), and a dump
+# of a table of every type taken on 15 restored there with identical values.
+#
+# The root file systems are made once and kept in $CHESS_ROOTS (default
+# /var/cache/chess-majors), where later runs on the machine find them; the
+# three are made in parallel, about two minutes in all.  Runs as root.
+#
+# Usage: majors.sh [MAJOR...]   (default: 13 17 18)
+# Prints each major's results and ends with "N passed, M failed".
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+roots=${CHESS_ROOTS:-/var/cache/chess-majors}
+mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+majors=("$@")
+((${#majors[@]})) || majors=(13 17 18)
+declare -A suite=([13]=bullseye [17]=trixie [18]=sid)
+passed=0
+failed=0
+log=$(mktemp -d)
+trap 'rm -rf "$log"' EXIT
+
+# Makes the root file system of a major unless it is there already.
+make_root() {
+	local v=$1 root=$roots/${suite[$1]}
+	[[ -x $root/usr/lib/postgresql/$v/bin/pg_config ]] && return 0
+	command -v debootstrap >/dev/null ||
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q debootstrap >/dev/null
+	rm -rf "$root.tmp"
+	mkdir -p "$roots"
+	echo "== making the Debian ${suite[$v]} root file system for PostgreSQL $v"
+	if debootstrap --variant=minbase \
+		--include="postgresql-$v,postgresql-server-dev-$v,make,gcc,libc6-dev" \
+		"${suite[$v]}" "$root.tmp" "$mirror" >"$log/debootstrap-$v" 2>&1; then
+		mv "$root.tmp" "$root"
+	else
+		tail -n 20 "$log/debootstrap-$v"
+		return 1
+	fi
+}
+
+# Runs a command inside a major's root, with /proc, /dev and a copy of the
+# source tree in /build/chess.
+in_root() {
+	local root=$roots/${suite[$1]}
+	shift
+	chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
+		bash -c "$*"
+}
+
+mount_root() {
+	local root=$1
+	mountpoint -q "$root/proc" || mount -t proc proc "$root/proc"
+	mountpoint -q "$root/dev" || mount --bind /dev "$root/dev"
+	mountpoint -q "$root/dev/pts" || mount --bind /dev/pts "$root/dev/pts"
+	mountpoint -q "$root/dev/shm" || mount -t tmpfs tmpfs "$root/dev/shm"
+}
+
+umount_root() {
+	local root=$1
+	for m in dev/shm dev/pts dev proc; do
+		mountpoint -q "$root/$m" && umount "$root/$m"
+	done
+}
+
+count() {
+	local name=$1 ok=$2 bad=$3
+	if ((ok + bad == 0)); then
+		echo "!! $name ran no test: counted as one failure"
+		bad=1
+	fi
+	echo "$name: $ok passed, $bad failed"
+	passed=$((passed + ok))
+	failed=$((failed + bad))
+}
+
+# the dump to restore on the other majors, taken on this machine's 15
+echo "== a dump of a table of every type, taken on PostgreSQL 15"
+pg_virtualenv -v 15 bash test/dump_restore.sh --export "$log/every_type.dump" "$log/every_type.txt" \
+	>"$log/export" 2>&1
+cat "$log/export"
+count "dump on 15" "$(grep -c '^ok:' "$log/export")" "$(grep -c '^!! FAILED' "$log/export")"
+
+# make the missing roots in parallel
+pids=()
+for v in "${majors[@]}"; do
+	make_root "$v" &
+	pids+=($!)
+done
+for i in "${!pids[@]}"; do
+	wait "${pids[$i]}" || echo "!! could not make the root file system for PostgreSQL ${majors[$i]}"
+done
+
+for v in "${majors[@]}"; do
+	root=$roots/${suite[$v]}
+	echo "== PostgreSQL $v (Debian ${suite[$v]})"
+	if [[ ! -x $root/usr/lib/postgresql/$v/bin/pg_config ]]; then
+		count "PostgreSQL $v" 0 1
+		continue
+	fi
+	mount_root "$root"
+	rm -rf "$root/build/chess"
+	mkdir -p "$root/build/chess"
+	tar -c --exclude=.git --exclude=node_modules --exclude=test/fuzz/corpus --exclude=results \
+		--exclude='*.o' --exclude='*.so' --exclude='*.bc' . | tar -x -C "$root/build/chess"
+	cp "$log/every_type.dump" "$log/every_type.txt" "$root/build/"
+	pg_config=/usr/lib/postgresql/$v/bin/pg_config
+	if in_root "$v" "cd /build/chess && make -s PG_CONFIG=$pg_config && make -s PG_CONFIG=$pg_config install" \
+		>"$log/build-$v" 2>&1; then
+		echo "build with -Wall -Wextra -Werror: ok ($(in_root "$v" "gcc --version | head -n 1"))"
+		in_root "$v" "cd /build/chess && pg_virtualenv -v $v make -s PG_CONFIG=$pg_config installcheck" \
+			>"$log/regress-$v" 2>&1
+		# pg_regress prints "test x ... ok" up to 15, TAP ("ok 1 - x") from 16
+		grep -E '\.\.\. |^(not )?ok |diff|No such file' "$log/regress-$v"
+		[[ -f $root/build/chess/regression.diffs ]] && head -c 20000 "$root/build/chess/regression.diffs"
+		count "pg_regress on PostgreSQL $v" \
+			"$(grep -Ec '\.\.\. ok|^ok ' "$log/regress-$v")" \
+			"$(grep -Ec '\.\.\. (FAILED|failed)|^not ok |diff command failed' "$log/regress-$v")"
+		in_root "$v" "cd /build/chess && pg_virtualenv -v $v bash test/dump_restore.sh --import /build/every_type.dump /build/every_type.txt" \
+			>"$log/import-$v" 2>&1
+		cat "$log/import-$v"
+		count "restore of the 15 dump on PostgreSQL $v" "$(grep -c '^ok:' "$log/import-$v")" \
+			"$(grep -c '^!! FAILED' "$log/import-$v")"
+	else
+		tail -n 30 "$log/build-$v"
+		count "build on PostgreSQL $v" 0 1
+	fi
+	umount_root "$root"
+done
+echo "majors: $passed passed, $failed failed"
+((failed == 0))
