@@ -53,6 +53,6 @@ GROUP BY 1 ORDER BY 1;
 SELECT t.oid::regtype AS type, obj_description(t.oid, 'pg_type') IS NOT NULL AS commented
 FROM pg_type t
 WHERE t.typelem IN ('square'::regtype, 'piece'::regtype, 'move'::regtype, '"position"'::regtype,
-                    'chess_moves'::regtype)
+                    'game'::regtype, 'chess_moves'::regtype)
    OR t.typrelid = 'chess_moves'::regclass
 ORDER BY t.oid::regtype::text;

@@ -3,6 +3,8 @@
  */
 #include "chess.h"
 
+#include "engine/game.h"
+
 #include "mb/pg_wchar.h"
 #include "miscadmin.h"
 #include "lib/stringinfo.h"
@@ -89,6 +91,50 @@ chess_check_binary_size(StringInfo buf, int size, const char *type)
 				 errmsg("invalid binary data for type %s", type),
 				 errdetail("A %s is %d byte%s, not %d.", type, size, size == 1 ? "" : "s",
 						   buf->len - buf->cursor)));
+}
+
+void
+chess_poll(void *arg pg_attribute_unused())
+{
+	CHECK_FOR_INTERRUPTS();
+}
+
+void
+chess_emit_stringinfo(void *arg, const char *s, size_t n)
+{
+	appendBinaryStringInfo((StringInfo) arg, s, (int) n);
+}
+
+int
+chess_moves_from_array(ArrayType *array, Move **out)
+{
+	ArrayIterator it;
+	Datum		value;
+	bool		isnull;
+	int			count = ArrayGetNItems(ARR_NDIM(array), ARR_DIMS(array)),
+				n = 0;
+
+	if (ARR_NDIM(array) > 1)
+		ereport(ERROR,
+				(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
+				 errmsg("moves must be a one-dimensional array")));
+	if (count > GAME_MAX_PLIES)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("a game of %d moves is too long", count),
+				 errdetail("A game has at most %d plies.", GAME_MAX_PLIES)));
+	*out = palloc(sizeof(Move) * (count + 1));
+	it = array_create_iterator(array, 0, NULL);
+	while (array_iterate(it, &value, &isnull))
+	{
+		if (isnull)
+			ereport(ERROR,
+					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+					 errmsg("move %d of the game is NULL", n + 1)));
+		(*out)[n++] = DatumGetMove(value);
+	}
+	array_free_iterator(it);
+	return n;
 }
 
 ReturnSetInfo *

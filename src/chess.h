@@ -10,6 +10,7 @@
 #include "fmgr.h"
 #include "funcapi.h"
 #include "lib/stringinfo.h"
+#include "utils/array.h"
 
 #if PG_VERSION_NUM >= 160000
 #include "nodes/miscnodes.h"
@@ -65,6 +66,9 @@ typedef struct ChessPosition
 
 /* moves.c */
 CHESS_NORETURN_BEFORE extern void report_illegal_move(const Position *pos, Move m, int ply) CHESS_NORETURN_AFTER;
+
+/* game.c: a game value of legal moves from start; 22023 at an illegal one */
+extern struct varlena *chess_game_from_moves(const Position *start, const Move *moves, int n);
 
 /* position.c */
 extern void position_from_datum(const ChessPosition *datum, Position *pos);
@@ -141,6 +145,18 @@ extern const char *chess_detail(const char *detail);
  * violation, 08P01, and extra bytes an error of COPY's own).
  */
 extern void chess_check_binary_size(StringInfo buf, int size, const char *type);
+
+/* A poll callback for the engine's long loops: CHECK_FOR_INTERRUPTS(). */
+extern void chess_poll(void *arg);
+
+/* An emit callback of the engine's writers that appends to a StringInfo. */
+extern void chess_emit_stringinfo(void *arg, const char *s, size_t n);
+
+/*
+ * The moves of a move[] (no NULLs, at most 65,535: a game's plies), in a
+ * palloc'd array; returns their number.
+ */
+extern int	chess_moves_from_array(ArrayType *array, Move **out);
 
 /*
  * Starts a set-returning function in materialize mode with the tuple

@@ -44,7 +44,7 @@ typedef struct PgnReadState
 	MemoryContext row_cxt;		/* the values of one row, reset after it is stored */
 	/* pgn_games */
 	JsonbParseState *tags;		/* the game's tags; NULL before the first */
-	Datum	   *moves;			/* the main line's moves */
+	Move	   *moves;			/* the main line's moves */
 	int			nmoves;
 	int			moves_capacity;
 	Oid			move_type;
@@ -108,8 +108,8 @@ read_ply(void *arg, int ply, Move m, const Position *before,
 	{
 		if (variation)
 			return;
-		st->moves = grow(st->moves, st->nmoves, &st->moves_capacity, sizeof(Datum));
-		st->moves[st->nmoves++] = MoveGetDatum(m);
+		st->moves = grow(st->moves, st->nmoves, &st->moves_capacity, sizeof(Move));
+		st->moves[st->nmoves++] = m;
 		return;
 	}
 	if (variation && !st->with_variations)
@@ -285,10 +285,11 @@ store_game(PgnReadState *st, int game, const char *result, const Position *start
 	}
 	else
 	{
-		Datum		values[7];
-		bool		nulls[7] = {false};
+		Datum		values[8];
+		bool		nulls[8] = {false};
 		ChessPosition start_packed,
 					final_packed;
+		Datum	   *elems = palloc(sizeof(Datum) * (st->nmoves + 1));
 
 		if (st->tags == NULL)
 			pushJsonbValue(&st->tags, WJB_BEGIN_OBJECT, NULL);
@@ -300,8 +301,11 @@ store_game(PgnReadState *st, int game, const char *result, const Position *start
 		values[3] = PositionPGetDatum(&start_packed);
 		values[4] = PositionPGetDatum(&final_packed);
 		values[5] = Int32GetDatum(plies);
-		values[6] = PointerGetDatum(construct_array(st->moves, st->nmoves, st->move_type,
+		for (i = 0; i < st->nmoves; i++)
+			elems[i] = MoveGetDatum(st->moves[i]);
+		values[6] = PointerGetDatum(construct_array(elems, st->nmoves, st->move_type,
 													sizeof(Move), true, TYPALIGN_SHORT));
+		values[7] = PointerGetDatum(chess_game_from_moves(start, st->moves, st->nmoves));
 		tuplestore_putvalues(ts, desc, values, nulls);
 	}
 }
@@ -320,12 +324,6 @@ read_game(void *arg, int game, const char *result, const Position *start,
 		store_game(st, game, result, start, final, plies);
 	reset_game(st);
 	return true;
-}
-
-static void
-read_poll(void *arg pg_attribute_unused())
-{
-	CHECK_FOR_INTERRUPTS();
 }
 
 static Datum
@@ -352,7 +350,7 @@ read_pgn(FunctionCallInfo fcinfo, bool plies_mode)
 	h.comment = read_comment;
 	h.variation_error = read_variation_error;
 	h.game = read_game;
-	h.poll = read_poll;
+	h.poll = chess_poll;
 	MemoryContextSwitchTo(st.game_cxt);
 	pgn_read(VARDATA_ANY(pgn), VARSIZE_ANY_EXHDR(pgn), &h);
 	MemoryContextSwitchTo(caller);
@@ -382,48 +380,6 @@ Datum
 chess_pgn_plies(PG_FUNCTION_ARGS)
 {
 	return read_pgn(fcinfo, true);
-}
-
-/*
- * The Moves of a move[] (no NULLs allowed), at most PGN_MAX_PLIES of them;
- * returns their number.
- */
-static int
-moves_from_array(ArrayType *array, Move **out)
-{
-	ArrayIterator it;
-	Datum		value;
-	bool		isnull;
-	int			n = 0;
-
-	if (ARR_NDIM(array) > 1)
-		ereport(ERROR,
-				(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
-				 errmsg("moves must be a one-dimensional array")));
-	if (ArrayGetNItems(ARR_NDIM(array), ARR_DIMS(array)) > PGN_MAX_PLIES)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("a game of %d moves is too long",
-						ArrayGetNItems(ARR_NDIM(array), ARR_DIMS(array))),
-				 errdetail("A game has at most %d plies.", PGN_MAX_PLIES)));
-	*out = palloc(sizeof(Move) * (ArrayGetNItems(ARR_NDIM(array), ARR_DIMS(array)) + 1));
-	it = array_create_iterator(array, 0, NULL);
-	while (array_iterate(it, &value, &isnull))
-	{
-		if (isnull)
-			ereport(ERROR,
-					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-					 errmsg("move %d of the game is NULL", n + 1)));
-		(*out)[n++] = DatumGetMove(value);
-	}
-	array_free_iterator(it);
-	return n;
-}
-
-static void
-emit_to_stringinfo(void *arg, const char *s, size_t n)
-{
-	appendBinaryStringInfo((StringInfo) arg, s, (int) n);
 }
 
 /* A PGN tag pair, the value escaped; the name must be one a reader reads. */
@@ -459,7 +415,7 @@ chess_pgn(PG_FUNCTION_ARGS)
 				final,
 				standard;
 	Move	   *moves;
-	int			n = moves_from_array(PG_GETARG_ARRAYTYPE_P(1), &moves);
+	int			n = chess_moves_from_array(PG_GETARG_ARRAYTYPE_P(1), &moves);
 	Jsonb	   *tags = PG_GETARG_JSONB_P(2);
 	StringInfoData movetext,
 				out;
@@ -529,8 +485,8 @@ chess_pgn(PG_FUNCTION_ARGS)
 
 	/* without a Result tag, the final position decides the result */
 	initStringInfo(&movetext);
-	bad = pgn_write_movetext(&start, moves, n, roster_values[6], emit_to_stringinfo, &movetext,
-							 &final, read_poll);
+	bad = pgn_write_movetext(&start, moves, n, roster_values[6], true, chess_emit_stringinfo,
+							 &movetext, &final, chess_poll);
 	if (bad >= 0)
 		report_illegal_move(&final, moves[bad], bad + 1);
 	if (!roster_values[6])

@@ -191,12 +191,6 @@ position_attackers_sql(PG_FUNCTION_ARGS)
 }
 
 static void
-perft_poll(void *arg pg_attribute_unused())
-{
-	CHECK_FOR_INTERRUPTS();
-}
-
-static void
 check_perft_depth(int32 depth, int32 min)
 {
 	if (depth < min)
@@ -222,7 +216,7 @@ position_perft(PG_FUNCTION_ARGS)
 
 	check_perft_depth(depth, 0);
 	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
-	nodes = perft(&pos, depth, perft_poll, NULL);
+	nodes = perft(&pos, depth, chess_poll, NULL);
 	if (nodes > (uint64) PG_INT64_MAX)
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
@@ -254,7 +248,7 @@ position_perft_divide(PG_FUNCTION_ARGS)
 		bool		nulls[2] = {false, false};
 
 		position_play(&child, moves[i]);
-		nodes = perft(&child, depth - 1, perft_poll, NULL);
+		nodes = perft(&child, depth - 1, chess_poll, NULL);
 		values[0] = MoveGetDatum(moves[i]);
 		values[1] = Int64GetDatum((int64) nodes);
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);

@@ -15,6 +15,7 @@
  * Polyglot keys against the published vectors.  Prints "N passed, M failed" and exits non-zero on any
  * failure.
  */
+#include "engine/game.h"
 #include "engine/movegen.h"
 #include "engine/polyglot.h"
 #include "engine/pgn.h"
@@ -745,6 +746,166 @@ test_218(void)
 	CHECK(count_legal(&pos) == 218, "218-move position has %d moves", count_legal(&pos));
 }
 
+/* A random game of up to max plies from pos; returns its length. */
+static int
+random_game(const Position *start, Move *moves, int max)
+{
+	Position	pos = *start;
+	int			n = 0;
+
+	while (n < max)
+	{
+		Move		legal[MAX_MOVES];
+		int			k = gen_legal(&pos, legal);
+
+		if (k == 0)
+			break;
+		moves[n] = legal[rng() % (uint64_t) k];
+		position_play(&pos, moves[n++]);
+	}
+	return n;
+}
+
+/*
+ * The game encoding: random games (from the start and from suite-like
+ * positions) encode and decode to the same moves and final position, are
+ * canonical, and compare as their move sequences compare; illegal moves
+ * are refused with their index; the format of a known game is pinned.
+ */
+static void
+test_game(void)
+{
+	static const char *const starts[] = {
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1",
+		"4k3/8/8/4Pp2/8/8/8/4K3 w - f6 0 2",
+	};
+	static uint8_t enc[400][GAME_ENCODED_MAX(200)];
+	static Move games[400][200];
+	static int	lens[400],
+				sizes[400],
+				start_of[400];
+	int			i,
+				j,
+				bad = 0,
+				order_bad = 0,
+				total_plies = 0;
+	size_t		total_bytes = 0;
+	Position	start,
+				final;
+	PositionError err;
+
+	for (i = 0; i < 400; i++)
+	{
+		GameReader r;
+		Position	expect;
+		int			b;
+
+		/* pairs of games sharing a prefix, so that the order is tested near it */
+		start_of[i] = i % 2 == 1 && i % 4 != 3 ? start_of[i - 1] : i % 4;
+		fen_parse(starts[start_of[i]], &start, &err);
+		if (start_of[i] != i % 4)
+		{
+			int			keep = (int) (rng() % (uint64_t) (lens[i - 1] + 1));
+			Position	p = start;
+
+			memcpy(games[i], games[i - 1], sizeof(Move) * (size_t) keep);
+			for (j = 0; j < keep; j++)
+				position_play(&p, games[i][j]);
+			lens[i] = keep + random_game(&p, games[i] + keep, 200 - keep);
+		}
+		else
+			lens[i] = random_game(&start, games[i], (int) (rng() % 200));
+		sizes[i] = (int) game_encode(&start, games[i], lens[i], enc[i], &b, &final);
+		total_plies += lens[i];
+		total_bytes += (size_t) sizes[i];
+		game_reader_init(&r, enc[i], (size_t) sizes[i]);
+		expect = start;
+		if (r.plies != lens[i])
+			bad++;
+		for (j = 0; j < lens[i] && r.plies == lens[i]; j++)
+		{
+			if (game_reader_next(&r) != games[i][j])
+				bad++;
+			position_play(&expect, games[i][j]);
+		}
+		{
+			uint8_t		a[PACKED_POSITION_SIZE],
+						c[PACKED_POSITION_SIZE];
+
+			position_pack(&r.pos, a);
+			position_pack(&final, c);
+			if (memcmp(a, c, sizeof(a)) != 0)
+				bad++;
+		}
+	}
+	CHECK(bad == 0, "%d games do not decode to their moves", bad);
+	CHECK(total_bytes * 100 < (size_t) total_plies * 90,
+		  "encoded games take %zu bytes for %d plies", total_bytes, total_plies);
+
+	/* the order of the encoded forms is the order of the move sequences */
+	for (i = 0; i < 400; i++)
+		for (j = 0; j < 400; j++)
+		{
+			int			c = game_compare(enc[i], (size_t) sizes[i], enc[j], (size_t) sizes[j]),
+						expect = 0,
+						k;
+
+			if (start_of[i] != start_of[j])
+			{
+				/* different starts: the standard start first */
+				if ((start_of[i] == 0 && c >= 0) || (start_of[j] == 0 && c <= 0))
+					order_bad++;
+				continue;
+			}
+			for (k = 0; k < lens[i] && k < lens[j] && expect == 0; k++)
+				expect = (games[i][k] > games[j][k]) - (games[i][k] < games[j][k]);
+			if (expect == 0)
+				expect = (lens[i] > lens[j]) - (lens[i] < lens[j]);
+			if ((c > 0) - (c < 0) != expect)
+				order_bad++;
+			if (expect == 0 && (sizes[i] != sizes[j] || memcmp(enc[i], enc[j], (size_t) sizes[i]) != 0))
+				order_bad++;
+		}
+	CHECK(order_bad == 0, "%d pairs of games compare otherwise than their moves", order_bad);
+
+	/* an illegal move is refused with its index */
+	{
+		Move		m[3] = {MOVE_MAKE(SQ_MAKE(4, 1), SQ_MAKE(4, 3), NO_KIND),
+			MOVE_MAKE(SQ_MAKE(4, 6), SQ_MAKE(4, 4), NO_KIND),
+		MOVE_MAKE(SQ_MAKE(4, 3), SQ_MAKE(4, 4), NO_KIND)};
+		int			b = -1;
+
+		position_set_startpos(&start);
+		CHECK(game_encode(&start, m, 3, enc[0], &b, &final) == 0 && b == 2,
+			  "e4 e5 exe5 is refused at index 2 (%d)", b);
+	}
+
+	/*
+	 * The format, pinned by hand: 1. e4 e5 2. Nf3 from the start.  Sorted by
+	 * move value, e2e4 is move 13 of 20 (5 bits: 01101), e7e5 move 8 of 20
+	 * (01000), g1f3 move 13 of 29 (01101): 0110 1010 0001 1010 with a zero
+	 * bit of padding.
+	 */
+	{
+		Move		m[3] = {MOVE_MAKE(SQ_MAKE(4, 1), SQ_MAKE(4, 3), NO_KIND),
+			MOVE_MAKE(SQ_MAKE(4, 6), SQ_MAKE(4, 4), NO_KIND),
+		MOVE_MAKE(SQ_MAKE(6, 0), SQ_MAKE(5, 2), NO_KIND)};
+		static const uint8_t expect[] = {1, 0, 0, 3, 0x6A, 0x1A};
+		int			b;
+		size_t		n;
+
+		position_set_startpos(&start);
+		n = game_encode(&start, m, 3, enc[0], &b, &final);
+		CHECK(n == sizeof(expect) && memcmp(enc[0], expect, n) == 0,
+			  "1. e4 e5 2. Nf3 encodes as %zu bytes %02x %02x %02x %02x %02x %02x", n,
+			  enc[0][0], enc[0][1], enc[0][2], enc[0][3], enc[0][4], enc[0][5]);
+	}
+	printf("games: %d plies in %zu bytes (%.2f bytes a ply)\n", total_plies, total_bytes,
+		   (double) total_bytes / total_plies);
+}
+
 static int	fuzz_games_ok;
 
 static bool
@@ -864,6 +1025,7 @@ main(int argc, char **argv)
 	test_pgn_fuzz();
 	test_san_cases();
 	test_218();
+	test_game();
 	printf("checked every move value in %d positions\n", consistency_positions);
 	snprintf(path, sizeof(path), "%s/polyglot-vectors.tsv", dir);
 	test_polyglot(path);

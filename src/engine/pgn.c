@@ -682,7 +682,7 @@ pgn_read(const char *text, size_t len, const PgnHandler *h)
 
 int
 pgn_write_movetext(const Position *start, const Move *moves, int n, const char *result,
-				   PgnEmit emit, void *arg, Position *final, void (*poll) (void *arg))
+				   bool wrap, PgnEmit emit, void *arg, Position *final, void (*poll) (void *arg))
 {
 	Position	pos = *start;
 	int			line = 0,
@@ -696,7 +696,11 @@ pgn_write_movetext(const Position *start, const Move *moves, int n, const char *
 		if (poll && i % POLL_TOKENS == POLL_TOKENS - 1)
 			poll(arg);
 		if (i == n)
+		{
+			if (result && result[0] == '\0')
+				break;
 			tlen = snprintf(token, sizeof(token), "%s", result ? result : position_result(&pos));
+		}
 		else
 		{
 			char		san[SAN_MAX_LENGTH];
@@ -715,7 +719,7 @@ pgn_write_movetext(const Position *start, const Move *moves, int n, const char *
 			position_play(&pos, moves[i]);
 		}
 		/* the move number stays with its move; break the line before it if need be */
-		if (line > 0 && line + 1 + tlen > PGN_LINE_MAX)
+		if (wrap && line > 0 && line + 1 + tlen > PGN_LINE_MAX)
 		{
 			emit(arg, "\n", 1);
 			line = 0;
@@ -728,7 +732,8 @@ pgn_write_movetext(const Position *start, const Move *moves, int n, const char *
 		emit(arg, token, (size_t) tlen);
 		line += tlen;
 	}
-	emit(arg, "\n", 1);
+	if (wrap)
+		emit(arg, "\n", 1);
 	*final = pos;
 	return -1;
 }

@@ -4,6 +4,7 @@
 #ifndef CHESS_ENGINE_PGN_H
 #define CHESS_ENGINE_PGN_H
 
+#include "game.h"
 #include "san.h"
 
 /*
@@ -11,7 +12,7 @@
  * reading goes on at the next game, so that no input, however large, makes
  * the reader's caller keep more than one game's worth of rows.
  */
-#define PGN_MAX_PLIES		65535	/* main-line plies of a game */
+#define PGN_MAX_PLIES		GAME_MAX_PLIES	/* main-line plies of a game */
 #define PGN_MAX_GAME_PLIES	500000  /* plies of a game, variations included */
 #define PGN_MAX_DEPTH		32		/* variations inside variations */
 #define PGN_MAX_TAGS		1000	/* tag pairs of a game */
@@ -87,14 +88,15 @@ extern bool pgn_tag_name_valid(const char *name, size_t len);
 
 /*
  * Writes the movetext of moves played from start — move numbers, SAN, the
- * result (when NULL, the one the final position decides: position_result())
- * — in lines of at most PGN_LINE_MAX characters, through emit;
- * poll, when not NULL, is called every few thousand moves.  Returns -1, or
- * the index of the first illegal move (nothing more is written); final gets
- * the position reached.
+ * result (when NULL, the one the final position decides: position_result();
+ * when "", none) — through emit, in lines of at most PGN_LINE_MAX characters
+ * when wrap is set, else on one line with no line break at all; poll, when
+ * not NULL, is called every few thousand moves.  Returns -1, or the index of
+ * the first illegal move (nothing more is written); final gets the position
+ * reached.
  */
 extern int	pgn_write_movetext(const Position *start, const Move *moves, int n,
-							   const char *result, PgnEmit emit, void *arg, Position *final,
-							   void (*poll) (void *arg));
+							   const char *result, bool wrap, PgnEmit emit, void *arg,
+							   Position *final, void (*poll) (void *arg));
 
 #endif							/* CHESS_ENGINE_PGN_H */

@@ -1,0 +1,204 @@
+-- The type game: a start position and the legal moves played from it.
+
+-- literals: PGN movetext, SAN or UCI, move numbers optional, a result
+-- ignored, a FEN tag for another start; the output is numbered SAN
+SELECT ''::game;
+SELECT '1. e4 e5 2. Nf3'::game;
+SELECT 'e4 e5 Nf3'::game;
+SELECT 'e2e4 e7e5 g1f3'::game;
+SELECT '1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 1-0'::game;
+SELECT '1. e4 e5 2. Nf3 *'::game;
+SELECT '  1. e4   e5  '::game;
+SELECT '[FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"] 1... e5 2. Nf3'::game;
+SELECT '[SetUp "1"] [FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 40"] 40. O-O Kd7'::game;
+SELECT '[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]'::game;
+SELECT '[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"] 1. d4'::game;
+-- the text reads back to the same game
+SELECT g::text::game = g AS round_trip
+FROM (VALUES ('1. e4 e5 2. Nf3'::game), (''), ('[FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 40"] 40. O-O Kd7'),
+             ('1. f3 e5 2. g4 Qh4#'), ('1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. d4 c6 5. Nf3 Bg4')) v(g);
+
+-- errors: 22P02 for a literal, naming the ply and why
+SELECT '1. e4 e5 2. Ke3'::game;
+SELECT '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 bxc6 5. Bxc6'::game;
+SELECT '1. e4 e5 2. Nz9'::game;
+SELECT '1. e4 e5 2. Nd2 d6 3. Ne2 Nc6 4. Nc3'::game;
+SELECT '[Event "x"] 1. e4'::game;
+SELECT '1. e4 {a comment} e5'::game;
+SELECT '1. e4 (1. d4 d5) e5'::game;
+SELECT '1. e4 * 1. d4 *'::game;
+SELECT '[FEN "8/8/8/8/8/8/8/K7 w - - 0 1"] 1. Kb1'::game;
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
+-- game('...') with an untyped literal is a cast to game; an array of moves needs its type
+SELECT game('{e2e4,e7e5}');
+
+-- constructors: game(start, moves) and game(moves); 22023 for an illegal move
+SELECT game('{e2e4,e7e5,g1f3}'::move[]);
+SELECT game('4k3/8/8/8/8/8/8/4K2R w K - 0 40', '{e1g1,e8d7}');
+SELECT game('{}'::move[]);
+SELECT game('{e2e4,e2e4}'::move[]);
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
+SELECT game('{e2e4,NULL}'::move[]);
+SELECT game('{{e2e4},{e7e5}}'::move[]);
+
+-- accessors
+CREATE TABLE games_t (id integer, g game);
+INSERT INTO games_t VALUES
+	(1, '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6'),
+	(2, '[FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"] 1... c5 2. Nf3'),
+	(3, ''),
+	(4, '1. f3 e5 2. g4 Qh4#');
+SELECT id, plies(g), moves(g), start(g), final(g) FROM games_t ORDER BY id;
+SELECT id, position_at(g, 0) = start(g) AS at_0, position_at(g, plies(g)) = final(g) AS at_end
+FROM games_t ORDER BY id;
+SELECT position_at(g, 7) FROM games_t WHERE id = 1;
+SELECT position_at(g, -1) FROM games_t WHERE id = 1;
+SELECT p.* FROM games_t, positions(g) p WHERE id = 2;
+SELECT id, count(*) AS positions FROM games_t, positions(g) GROUP BY id ORDER BY id;
+-- positions() agree with replaying the moves
+SELECT bool_and(p."position" = (SELECT replay(m ORDER BY o) FROM unnest((moves(g))[1:p.ply]) WITH ORDINALITY u(m, o)))
+	AS agree
+FROM games_t, positions(g) p WHERE id = 1 AND p.ply > 0;
+
+-- appending: the way to record a game move by move
+SELECT '1. e4'::game || 'e7e5'::move || 'g1f3'::move;
+SELECT '1. e4 e5'::game || 'e1e2'::move;
+SELECT '1. f3 e5 2. g4 Qh4#'::game || 'a2a3'::move;
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
+
+-- order: by start (the standard start first), then move by move in the
+-- order of the moves' values (from-square, to-square, promotion): games that
+-- share an opening sort together, and a game right after its prefixes
+SELECT g FROM (VALUES ('1. e4 e5 2. Nf3'::game), ('1. e4'), ('1. d4'), ('1. e4 c5'), (''),
+                      ('1. Nf3'), ('1. e4 e5'), ('1. e4 e5 2. Bc4'), ('1. e4 e5 2. Nc3'),
+                      ('[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]'), ('[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"] 1. Kb1'),
+                      ('1. a3'), ('1. Na3')) v(g)
+ORDER BY g;
+SELECT '1. e4'::game < '1. e4 e5'::game AS prefix_first, '1. e4 e5'::game < '1. e4 c5'::game AS e5_before_c5,
+       '1. e4 e5'::game = 'e2e4 e7e5'::game AS equal, '1. e4 e5'::game <> '1. e4'::game AS not_equal;
+-- equal games have equal bytes, and so equal hashes
+SELECT game_hash('1. e4 e5'::game) = game_hash('e2e4 e7e5'::game) AS same_hash,
+       game_hash_extended('1. e4 e5'::game, 7) = game_hash_extended('e2e4 e7e5'::game, 7) AS same_hash_extended;
+
+-- btree and hash indexes
+INSERT INTO games_t SELECT 100 + i, game(ARRAY['e2e4', 'e7e5', CASE i % 3 WHEN 0 THEN 'g1f3' WHEN 1 THEN 'f1c4' ELSE 'b1c3' END]::move[])
+FROM generate_series(1, 300) i;
+CREATE INDEX games_t_btree ON games_t (g);
+CREATE INDEX games_t_hash ON games_t USING hash (g);
+SET enable_seqscan = off;
+SET enable_bitmapscan = off;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM games_t WHERE g = '1. e4 e5 2. Bc4';
+SELECT count(*) FROM games_t WHERE g = '1. e4 e5 2. Bc4';
+EXPLAIN (COSTS OFF) SELECT count(*) FROM games_t WHERE g >= '1. e4 e5' AND g < '1. e4 e5 2. Nf3';
+SELECT count(*) FROM games_t WHERE g >= '1. e4 e5' AND g < '1. e4 e5 2. Nf3';
+DROP INDEX games_t_btree;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM games_t WHERE g = '1. e4 e5 2. Bc4';
+SELECT count(*) FROM games_t WHERE g = '1. e4 e5 2. Bc4';
+RESET enable_seqscan;
+RESET enable_bitmapscan;
+SELECT g, count(*) FROM games_t GROUP BY g HAVING count(*) > 1 ORDER BY g;
+DROP INDEX games_t_hash;
+
+-- binary COPY out and in; malformed binary input
+\copy games_t TO 'results/games.bin' WITH (FORMAT binary)
+CREATE TABLE games_back (LIKE games_t);
+\copy games_back FROM 'results/games.bin' WITH (FORMAT binary)
+SELECT (SELECT count(*) FROM games_back) AS rows_back,
+       (SELECT count(*) FROM (SELECT * FROM games_t EXCEPT ALL SELECT * FROM games_back) AS d) AS lost;
+SELECT game_send('1. e4 e5'::game);
+CREATE TABLE raw_g (b bytea);
+CREATE TABLE g_in (g game);
+-- each malformed form is made from game_send('1. e4'): a version byte, 32
+-- bytes of start, 4 bytes of plies, 2 bytes a move
+-- version 2
+TRUNCATE raw_g;
+INSERT INTO raw_g VALUES (overlay(game_send('1. e4') placing '\x02' from 1 for 1));
+\copy raw_g TO 'results/raw_g.bin' WITH (FORMAT binary)
+\copy g_in FROM 'results/raw_g.bin' WITH (FORMAT binary)
+-- 2 plies, 1 move
+TRUNCATE raw_g;
+INSERT INTO raw_g VALUES (overlay(game_send('1. e4') placing '\x00000002' from 34 for 4));
+\copy raw_g TO 'results/raw_g.bin' WITH (FORMAT binary)
+\copy g_in FROM 'results/raw_g.bin' WITH (FORMAT binary)
+-- an illegal move
+TRUNCATE raw_g;
+INSERT INTO raw_g VALUES (overlay(game_send('1. e4') placing move_send('e2e5') from 38 for 2));
+\copy raw_g TO 'results/raw_g.bin' WITH (FORMAT binary)
+\copy g_in FROM 'results/raw_g.bin' WITH (FORMAT binary)
+-- a broken start position
+TRUNCATE raw_g;
+INSERT INTO raw_g VALUES (overlay(game_send('1. e4') placing '\x00' from 2 for 1));
+\copy raw_g TO 'results/raw_g.bin' WITH (FORMAT binary)
+\copy g_in FROM 'results/raw_g.bin' WITH (FORMAT binary)
+-- short
+TRUNCATE raw_g;
+INSERT INTO raw_g VALUES (substr(game_send('1. e4'), 1, 20));
+\copy raw_g TO 'results/raw_g.bin' WITH (FORMAT binary)
+\copy g_in FROM 'results/raw_g.bin' WITH (FORMAT binary)
+-- good
+TRUNCATE raw_g;
+INSERT INTO raw_g VALUES (game_send('1. e4'));
+\copy raw_g TO 'results/raw_g.bin' WITH (FORMAT binary)
+\copy g_in FROM 'results/raw_g.bin' WITH (FORMAT binary)
+SELECT * FROM g_in;
+DROP TABLE raw_g, g_in, games_back;
+
+-- compact: about 5 bits a ply (here 300 three-ply games and a few more)
+SELECT sum(plies(g)) AS plies, sum(pg_column_size(g)) AS bytes FROM games_t;
+SELECT pg_column_size('1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3'::game)
+	AS ruy_lopez_17_plies;
+
+-- g @> p: the game reaches the position, clocks ignored; castling rights
+-- and the en passant square count
+SELECT '1. e4 e5'::game @> 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2' AS reached,
+       '1. e4 e5'::game @> 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 30 90' AS clocks_ignored,
+       '1. e4 e5'::game @> 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2' AS side_counts,
+       '1. e4 e5'::game @> start_position() AS start_reached;
+CREATE TABLE search_t (id integer, g game);
+INSERT INTO search_t VALUES
+	(1, '1. Nf3 Nf6 2. Ng1 Ng8'),                 -- back to the start, castling rights kept
+	(2, '1. Nf3 Nf6 2. Rg1 Rg8 3. Rh1 Rh8 4. Ng1 Ng8'), -- the start's placement, no castling on the king's side
+	(3, '1. e4 Nf6 2. e5 d5'),                    -- en passant on d6 possible
+	(4, '1. e4 d5 2. e5 Nf6'),                    -- the same placement, no en passant
+	(5, '1. e4 c5 2. Nf3 d6'),
+	(6, '1. Nf3 d6 2. e4 c5'),                    -- a transposition of 5
+	(7, '[FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 40"] 40. Kf1 Kd7 41. Ke1 Ke8');  -- the start again, the right gone
+INSERT INTO search_t SELECT 100 + id, g FROM games_t;
+CREATE TEMP TABLE targets (label text, p "position");
+INSERT INTO targets VALUES
+	('start', start_position()),
+	('start, no king-side castling', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Qq - 8 5'),
+	('d5 with en passant', 'rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3'),
+	('d5 without en passant', 'rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq - 1 3'),
+	('Sicilian', 'rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3'),
+	('rook endgame', '4k3/8/8/8/8/8/8/4K2R w K - 0 1'),
+	('rook endgame, no right', '4k3/8/8/8/8/8/8/4K2R w - - 4 42'),
+	('never', '8/8/8/8/8/8/8/K6k w - - 0 1');
+SELECT label, array_agg(id ORDER BY id) FILTER (WHERE id < 100) AS games, count(*) AS all_games
+FROM targets LEFT JOIN search_t ON g @> p GROUP BY label ORDER BY label;
+-- the same rows from the GIN index as from a sequential scan
+CREATE INDEX search_t_gin ON search_t USING gin (g);
+SET enable_seqscan = off;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM search_t WHERE g @> start_position();
+SELECT label, array_agg(id ORDER BY id) FILTER (WHERE id < 100) AS games, count(*) AS all_games
+FROM targets LEFT JOIN search_t ON g @> p GROUP BY label ORDER BY label;
+SELECT t.label, (SELECT count(*) FROM search_t WHERE g @> t.p) AS from_index FROM targets t ORDER BY 1;
+RESET enable_seqscan;
+SELECT t.label, (SELECT count(*) FROM search_t WHERE g @> t.p) AS from_scan FROM targets t ORDER BY 1;
+-- the index follows inserts and updates
+INSERT INTO search_t VALUES (8, '1. e4 c5 2. Nf3 d6 3. d4');
+UPDATE search_t SET g = '1. d4' WHERE id = 5;
+SET enable_seqscan = off;
+SELECT array_agg(id ORDER BY id) FROM search_t WHERE g @> 'rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3';
+RESET enable_seqscan;
+
+-- without_clocks(): one position whatever its clocks, to index and compare
+SELECT without_clocks('rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 30 90');
+SELECT without_clocks(p) = without_clocks('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4 3') AS same
+FROM targets WHERE label = 'start';
+
+-- pgn_games() gives each game as a game value too
+SELECT game, value, plies(value) = plies AS same_plies, final(value) = final AS same_final, moves(value) = moves AS same_moves
+FROM pgn_games(E'1. e4 e5 2. Nf3 *\n\n[FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 40"]\n\n40. O-O Kd7 *');
+
+DROP TABLE games_t, search_t;

@@ -1,0 +1,96 @@
+/*
+ * game.h — a game as its start position and a compact sequence of moves.
+ *
+ * The encoded form is the on-disk form of the SQL type game (after its
+ * varlena header); changing it is an on-disk format change, so it carries a
+ * version byte:
+ *
+ *   byte 0      format version, GAME_FORMAT_VERSION
+ *   byte 1      flags: bit 0 set when the start is not the standard starting
+ *               position; bits 1-7 zero
+ *   [32 bytes]  the packed start position (position.h), when flag bit 0 is set
+ *   2 bytes     the number of plies, big-endian, at most GAME_MAX_PLIES
+ *   the moves   for each ply, the index of its move among the legal moves of
+ *               its position sorted by their 16-bit Move value, in
+ *               bits(n) = ceil(log2(n)) bits for n legal moves (0 bits when
+ *               the move is forced), most significant bit first, packed one
+ *               after another; the last byte padded with zero bits
+ *
+ * About 5 bits a ply in practice (the log2 of the number of legal moves).
+ * The order of the legal moves is by move value, never the generator's
+ * order, so that no change to the move generator changes the format.  The
+ * encoding is canonical: equal games have equal bytes.  And it sorts: two
+ * games from the same start compare, byte by byte over their move bits and
+ * then by their number of plies, as their move sequences compare move by
+ * move (a game sorts right after the games it extends), because at the
+ * first move where they differ both are in the same position, whose indexes
+ * have the same width and the order of the moves.
+ */
+#ifndef CHESS_ENGINE_GAME_H
+#define CHESS_ENGINE_GAME_H
+
+#include "movegen.h"
+
+#define GAME_FORMAT_VERSION 1
+#define GAME_FLAG_START 1
+#define GAME_MAX_PLIES 65535
+
+/* The most bytes the encoded form of a game of n plies takes. */
+#define GAME_ENCODED_MAX(n) (2 + PACKED_POSITION_SIZE + 2 + ((size_t) (n) * 9 + 7) / 8)
+
+/* The legal moves of a position in the format's order; returns their number. */
+extern int	game_sorted_moves(const Position *pos, Move *out);
+
+/* The width in bits of the index of a move among n legal moves. */
+static inline int
+game_index_bits(int n)
+{
+	int			bits = 0;
+
+	while ((1 << bits) < n)
+		bits++;
+	return bits;
+}
+
+/*
+ * Encodes a game; out has room for GAME_ENCODED_MAX(n) bytes.  Returns the
+ * encoded length, or 0 when a move is illegal (*bad is then its index and
+ * final the position it was tried in).  final, when not NULL, receives the
+ * position after the moves.
+ */
+extern size_t game_encode(const Position *start, const Move *moves, int n, uint8_t *out,
+						  int *bad, Position *final);
+
+/*
+ * Reading an encoded game ply by ply.  game_reader_init() reads the header;
+ * game_reader_next() gives the next move and plays it.  Only encoded forms
+ * written by game_encode() may be read: they are trusted.
+ */
+typedef struct GameReader
+{
+	const uint8_t *data;
+	size_t		len;
+	size_t		bitpos;			/* the next bit of the moves, from data */
+	int			plies;			/* plies of the game */
+	int			ply;			/* plies read */
+	Position	start;
+	Position	pos;			/* the position after ply plies */
+} GameReader;
+
+extern void game_reader_init(GameReader *r, const uint8_t *data, size_t len);
+extern Move game_reader_next(GameReader *r);
+
+/* The number of plies and the start of an encoded game, without reading its moves. */
+extern int	game_plies(const uint8_t *data, size_t len);
+extern void game_start(const uint8_t *data, size_t len, Position *start);
+
+/* Offset of the move bits in an encoded game. */
+extern size_t game_moves_offset(const uint8_t *data);
+
+/*
+ * Three-way comparison of two encoded games: by start (the standard start
+ * first), then by their moves, as the header comment says.
+ */
+extern int	game_compare(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen);
+
+#endif							/* CHESS_ENGINE_GAME_H */
