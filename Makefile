@@ -8,14 +8,14 @@ DATA = sql/chess--0.1.0.sql sql/chess--0.1.0--0.2.0.sql sql/chess--0.2.0--0.3.0.
 ENGINE_OBJS = src/engine/bitboard.o src/engine/codec.o src/engine/fen.o \
 	src/engine/movegen.o src/engine/play.o src/engine/polyglot.o \
 	src/engine/outcome.o src/engine/pgn.o src/engine/position.o src/engine/san.o \
-	src/engine/tables.o src/engine/game.o
+	src/engine/tables.o src/engine/game.o src/engine/search.o
 GLUE_OBJS = src/chess.o src/square.o src/piece.o src/move.o src/position.o src/moves.o \
-	src/tables.o src/notation.o src/games.o src/game.o
+	src/tables.o src/notation.o src/games.o src/game.o src/search.o
 OBJS = $(GLUE_OBJS) $(ENGINE_OBJS)
 
 REGRESS = square piece move position binary_io indexes epd_suite \
 	movegen castling en_passant promotion double_check play polyglot seeds \
-	san pgn games game application limits upgrade catalog roles drop
+	san pgn games game search application limits upgrade catalog roles drop
 REGRESS_OPTS = --inputdir=. --outputdir=. --load-extension=chess
 
 # The server headers are included as system headers: they are not -Wextra

@@ -1,4 +1,4 @@
-/* chess--0.5.0--0.6.0.sql: the chess database — the game type and position search */
+/* chess--0.5.0--0.6.0.sql: the chess database — the game type, patterns, material, GIN search */
 
 -- complain if script is sourced in psql, rather than via ALTER EXTENSION
 \echo Use "ALTER EXTENSION chess UPDATE TO '0.6.0'" to load this file. \quit
@@ -63,6 +63,10 @@ CREATE FUNCTION positions(game) RETURNS TABLE(ply integer, "position" "position"
 	AS 'MODULE_PATHNAME', 'game_positions' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
 	COST 2 ROWS 80;
 COMMENT ON FUNCTION positions(game) IS 'every position of a game, ply 0 the start, with the move played from it (NULL after the last)';
+CREATE FUNCTION next_moves(game, "position") RETURNS SETOF move
+	AS 'MODULE_PATHNAME', 'game_next_moves' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+	COST 10 ROWS 1;
+COMMENT ON FUNCTION next_moves(game, "position") IS 'the moves a game plays from a position, each time it reaches it (clocks ignored): what an opening explorer counts';
 CREATE FUNCTION game_append(game, move) RETURNS game
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100;
 COMMENT ON FUNCTION game_append(game, move) IS 'the game with a legal move played at its end';
@@ -162,44 +166,347 @@ CREATE OPERATOR CLASS game_hash_ops
 COMMENT ON OPERATOR CLASS game_hash_ops USING hash IS 'hash operator class for game';
 
 --
--- Search: the positions a game reaches, with a GIN operator class
+-- Search: piece patterns and material balances
 --
 
+CREATE TYPE pattern;
+CREATE FUNCTION pattern_in(cstring) RETURNS pattern
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 20;
+CREATE FUNCTION pattern_out(pattern) RETURNS cstring
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 20;
+CREATE FUNCTION pattern_recv(internal) RETURNS pattern
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION pattern_send(pattern) RETURNS bytea
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE TYPE pattern (
+	INPUT = pattern_in,
+	OUTPUT = pattern_out,
+	RECEIVE = pattern_recv,
+	SEND = pattern_send,
+	INTERNALLENGTH = 105,
+	ALIGNMENT = char,
+	STORAGE = plain
+);
+COMMENT ON TYPE pattern IS 'a piece pattern: a FEN placement whose digits are squares that may hold anything, . an empty square, and an optional side to move (105 bytes)';
+COMMENT ON TYPE pattern[] IS 'an array of patterns';
+COMMENT ON FUNCTION pattern_in(cstring) IS 'input function of pattern: a sub-FEN placement';
+COMMENT ON FUNCTION pattern_out(pattern) IS 'output function of pattern';
+COMMENT ON FUNCTION pattern_recv(internal) IS 'binary input function of pattern';
+COMMENT ON FUNCTION pattern_send(pattern) IS 'binary output function of pattern';
+
+CREATE TYPE balance;
+CREATE FUNCTION balance_in(cstring) RETURNS balance
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 20;
+CREATE FUNCTION balance_out(balance) RETURNS cstring
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 20;
+CREATE FUNCTION balance_recv(internal) RETURNS balance
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION balance_send(balance) RETURNS bytea
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE TYPE balance (
+	INPUT = balance_in,
+	OUTPUT = balance_out,
+	RECEIVE = balance_recv,
+	SEND = balance_send,
+	INTERNALLENGTH = 20,
+	ALIGNMENT = char,
+	STORAGE = plain
+);
+COMMENT ON TYPE balance IS 'a material balance to search for: a signature, White first, whose letters may carry ?, * or + (KRBP*vKRP*) (20 bytes)';
+COMMENT ON TYPE balance[] IS 'an array of balances';
+COMMENT ON FUNCTION balance_in(cstring) IS 'input function of balance: a material signature with quantifiers';
+COMMENT ON FUNCTION balance_out(balance) IS 'output function of balance: the canonical signature';
+COMMENT ON FUNCTION balance_recv(internal) IS 'binary input function of balance';
+COMMENT ON FUNCTION balance_send(balance) IS 'binary output function of balance';
+
+CREATE FUNCTION pattern_cmp(pattern, pattern) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION pattern_eq(pattern, pattern) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION pattern_ne(pattern, pattern) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION pattern_lt(pattern, pattern) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION pattern_le(pattern, pattern) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION pattern_gt(pattern, pattern) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION pattern_ge(pattern, pattern) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION pattern_hash(pattern) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION pattern_hash_extended(pattern, bigint) RETURNS bigint
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION pattern_cmp(pattern, pattern) IS 'btree comparison of patterns (by their packed bytes)';
+COMMENT ON FUNCTION pattern_eq(pattern, pattern) IS 'implementation of = for pattern';
+COMMENT ON FUNCTION pattern_ne(pattern, pattern) IS 'implementation of <> for pattern';
+COMMENT ON FUNCTION pattern_lt(pattern, pattern) IS 'implementation of < for pattern';
+COMMENT ON FUNCTION pattern_le(pattern, pattern) IS 'implementation of <= for pattern';
+COMMENT ON FUNCTION pattern_gt(pattern, pattern) IS 'implementation of > for pattern';
+COMMENT ON FUNCTION pattern_ge(pattern, pattern) IS 'implementation of >= for pattern';
+COMMENT ON FUNCTION pattern_hash(pattern) IS 'hash of a pattern';
+COMMENT ON FUNCTION pattern_hash_extended(pattern, bigint) IS 'extended hash of a pattern';
+CREATE OPERATOR = (
+	LEFTARG = pattern, RIGHTARG = pattern, PROCEDURE = pattern_eq,
+	COMMUTATOR = =, NEGATOR = <>,
+	RESTRICT = eqsel, JOIN = eqjoinsel,
+	HASHES, MERGES
+);
+COMMENT ON OPERATOR = (pattern, pattern) IS 'equal';
+CREATE OPERATOR <> (
+	LEFTARG = pattern, RIGHTARG = pattern, PROCEDURE = pattern_ne,
+	COMMUTATOR = <>, NEGATOR = =,
+	RESTRICT = neqsel, JOIN = neqjoinsel
+);
+COMMENT ON OPERATOR <> (pattern, pattern) IS 'not equal';
+CREATE OPERATOR < (
+	LEFTARG = pattern, RIGHTARG = pattern, PROCEDURE = pattern_lt,
+	COMMUTATOR = >, NEGATOR = >=,
+	RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+COMMENT ON OPERATOR < (pattern, pattern) IS 'less than (an arbitrary but fixed order)';
+CREATE OPERATOR <= (
+	LEFTARG = pattern, RIGHTARG = pattern, PROCEDURE = pattern_le,
+	COMMUTATOR = >=, NEGATOR = >,
+	RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+COMMENT ON OPERATOR <= (pattern, pattern) IS 'less than or equal';
+CREATE OPERATOR > (
+	LEFTARG = pattern, RIGHTARG = pattern, PROCEDURE = pattern_gt,
+	COMMUTATOR = <, NEGATOR = <=,
+	RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+COMMENT ON OPERATOR > (pattern, pattern) IS 'greater than';
+CREATE OPERATOR >= (
+	LEFTARG = pattern, RIGHTARG = pattern, PROCEDURE = pattern_ge,
+	COMMUTATOR = <=, NEGATOR = <,
+	RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+COMMENT ON OPERATOR >= (pattern, pattern) IS 'greater than or equal';
+CREATE OPERATOR CLASS pattern_ops
+	DEFAULT FOR TYPE pattern USING btree AS
+		OPERATOR 1 <,
+		OPERATOR 2 <=,
+		OPERATOR 3 =,
+		OPERATOR 4 >=,
+		OPERATOR 5 >,
+		FUNCTION 1 pattern_cmp(pattern, pattern),
+		FUNCTION 4 btequalimage(oid);
+COMMENT ON OPERATOR CLASS pattern_ops USING btree IS 'btree operator class for pattern';
+CREATE OPERATOR CLASS pattern_hash_ops
+	DEFAULT FOR TYPE pattern USING hash AS
+		OPERATOR 1 =,
+		FUNCTION 1 pattern_hash(pattern),
+		FUNCTION 2 pattern_hash_extended(pattern, bigint);
+COMMENT ON OPERATOR CLASS pattern_hash_ops USING hash IS 'hash operator class for pattern';
+
+CREATE FUNCTION balance_cmp(balance, balance) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION balance_eq(balance, balance) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION balance_ne(balance, balance) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION balance_lt(balance, balance) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION balance_le(balance, balance) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION balance_gt(balance, balance) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION balance_ge(balance, balance) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION balance_hash(balance) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION balance_hash_extended(balance, bigint) RETURNS bigint
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION balance_cmp(balance, balance) IS 'btree comparison of material balances (by their packed bytes)';
+COMMENT ON FUNCTION balance_eq(balance, balance) IS 'implementation of = for balance';
+COMMENT ON FUNCTION balance_ne(balance, balance) IS 'implementation of <> for balance';
+COMMENT ON FUNCTION balance_lt(balance, balance) IS 'implementation of < for balance';
+COMMENT ON FUNCTION balance_le(balance, balance) IS 'implementation of <= for balance';
+COMMENT ON FUNCTION balance_gt(balance, balance) IS 'implementation of > for balance';
+COMMENT ON FUNCTION balance_ge(balance, balance) IS 'implementation of >= for balance';
+COMMENT ON FUNCTION balance_hash(balance) IS 'hash of a material balance';
+COMMENT ON FUNCTION balance_hash_extended(balance, bigint) IS 'extended hash of a material balance';
+CREATE OPERATOR = (
+	LEFTARG = balance, RIGHTARG = balance, PROCEDURE = balance_eq,
+	COMMUTATOR = =, NEGATOR = <>,
+	RESTRICT = eqsel, JOIN = eqjoinsel,
+	HASHES, MERGES
+);
+COMMENT ON OPERATOR = (balance, balance) IS 'equal';
+CREATE OPERATOR <> (
+	LEFTARG = balance, RIGHTARG = balance, PROCEDURE = balance_ne,
+	COMMUTATOR = <>, NEGATOR = =,
+	RESTRICT = neqsel, JOIN = neqjoinsel
+);
+COMMENT ON OPERATOR <> (balance, balance) IS 'not equal';
+CREATE OPERATOR < (
+	LEFTARG = balance, RIGHTARG = balance, PROCEDURE = balance_lt,
+	COMMUTATOR = >, NEGATOR = >=,
+	RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+COMMENT ON OPERATOR < (balance, balance) IS 'less than (an arbitrary but fixed order)';
+CREATE OPERATOR <= (
+	LEFTARG = balance, RIGHTARG = balance, PROCEDURE = balance_le,
+	COMMUTATOR = >=, NEGATOR = >,
+	RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+COMMENT ON OPERATOR <= (balance, balance) IS 'less than or equal';
+CREATE OPERATOR > (
+	LEFTARG = balance, RIGHTARG = balance, PROCEDURE = balance_gt,
+	COMMUTATOR = <, NEGATOR = <=,
+	RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+COMMENT ON OPERATOR > (balance, balance) IS 'greater than';
+CREATE OPERATOR >= (
+	LEFTARG = balance, RIGHTARG = balance, PROCEDURE = balance_ge,
+	COMMUTATOR = <=, NEGATOR = <,
+	RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+COMMENT ON OPERATOR >= (balance, balance) IS 'greater than or equal';
+CREATE OPERATOR CLASS balance_ops
+	DEFAULT FOR TYPE balance USING btree AS
+		OPERATOR 1 <,
+		OPERATOR 2 <=,
+		OPERATOR 3 =,
+		OPERATOR 4 >=,
+		OPERATOR 5 >,
+		FUNCTION 1 balance_cmp(balance, balance),
+		FUNCTION 4 btequalimage(oid);
+COMMENT ON OPERATOR CLASS balance_ops USING btree IS 'btree operator class for balance';
+CREATE OPERATOR CLASS balance_hash_ops
+	DEFAULT FOR TYPE balance USING hash AS
+		OPERATOR 1 =,
+		FUNCTION 1 balance_hash(balance),
+		FUNCTION 2 balance_hash_extended(balance, bigint);
+COMMENT ON OPERATOR CLASS balance_hash_ops USING hash IS 'hash operator class for balance';
+
+CREATE FUNCTION material("position") RETURNS text
+	AS 'MODULE_PATHNAME', 'position_material' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 5;
+COMMENT ON FUNCTION material("position") IS 'the material signature in Syzygy''s order, White first: KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPPP, KRBvKR';
+CREATE FUNCTION flip(balance) RETURNS balance
+	AS 'MODULE_PATHNAME', 'balance_flip' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION flip(balance) IS 'the material balance with the colours swapped: for "either colour", write m OR flip(m)';
+
+--
+-- @>: a position matches a pattern or a material balance; a game reaches a
+-- position, a pattern or a material balance at some ply
+--
+
+CREATE FUNCTION position_matches_pattern("position", pattern) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 5;
+CREATE FUNCTION position_matches_balance("position", balance) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 5;
 CREATE FUNCTION game_reaches_position(game, "position") RETURNS boolean
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100;
+CREATE FUNCTION game_reaches_pattern(game, pattern) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 500;
+CREATE FUNCTION game_reaches_balance(game, balance) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 500;
+COMMENT ON FUNCTION position_matches_pattern("position", pattern) IS 'implementation of @> for position and pattern';
+COMMENT ON FUNCTION position_matches_balance("position", balance) IS 'implementation of @> for position and balance';
 COMMENT ON FUNCTION game_reaches_position(game, "position") IS 'implementation of @> for game and position';
-CREATE OPERATOR @> (
-	LEFTARG = game, RIGHTARG = "position", PROCEDURE = game_reaches_position,
-	RESTRICT = contsel, JOIN = contjoinsel
-);
+COMMENT ON FUNCTION game_reaches_pattern(game, pattern) IS 'implementation of @> for game and pattern';
+COMMENT ON FUNCTION game_reaches_balance(game, balance) IS 'implementation of @> for game and balance';
+CREATE OPERATOR @> (LEFTARG = "position", RIGHTARG = pattern, PROCEDURE = position_matches_pattern,
+	RESTRICT = contsel, JOIN = contjoinsel);
+COMMENT ON OPERATOR @> ("position", pattern) IS 'the position matches the pattern';
+CREATE OPERATOR @> (LEFTARG = "position", RIGHTARG = balance, PROCEDURE = position_matches_balance,
+	RESTRICT = contsel, JOIN = contjoinsel);
+COMMENT ON OPERATOR @> ("position", balance) IS 'the position has the material balance';
+CREATE OPERATOR @> (LEFTARG = game, RIGHTARG = "position", PROCEDURE = game_reaches_position,
+	RESTRICT = contsel, JOIN = contjoinsel);
 COMMENT ON OPERATOR @> (game, "position") IS 'the game reaches the position at some ply (placement, side to move, castling, en passant; not the clocks)';
+CREATE OPERATOR @> (LEFTARG = game, RIGHTARG = pattern, PROCEDURE = game_reaches_pattern,
+	RESTRICT = contsel, JOIN = contjoinsel);
+COMMENT ON OPERATOR @> (game, pattern) IS 'some position of the game matches the pattern';
+CREATE OPERATOR @> (LEFTARG = game, RIGHTARG = balance, PROCEDURE = game_reaches_balance,
+	RESTRICT = contsel, JOIN = contjoinsel);
+COMMENT ON OPERATOR @> (game, balance) IS 'some position of the game has the material balance';
+
+--
+-- GIN operator classes
+--
+
+CREATE FUNCTION position_gin_extract_value("position", internal) RETURNS internal
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION position_gin_extract_query("position", internal, int2, internal, internal, internal, internal)
+	RETURNS internal
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION position_gin_consistent(internal, int2, "position", int4, internal, internal, internal, internal)
+	RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION position_gin_triconsistent(internal, int2, "position", int4, internal, internal, internal)
+	RETURNS "char"
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION position_gin_extract_value("position", internal) IS 'GIN support: the keys of a position (each square''s content, side to move, balance)';
+COMMENT ON FUNCTION position_gin_extract_query("position", internal, int2, internal, internal, internal, internal) IS 'GIN support: the keys of a pattern or a balance';
+COMMENT ON FUNCTION position_gin_consistent(internal, int2, "position", int4, internal, internal, internal, internal) IS 'GIN support: consistent';
+COMMENT ON FUNCTION position_gin_triconsistent(internal, int2, "position", int4, internal, internal, internal) IS 'GIN support: ternary consistent';
+CREATE OPERATOR CLASS position_gin_ops
+	DEFAULT FOR TYPE "position" USING gin AS
+		OPERATOR 8 @> ("position", pattern),
+		OPERATOR 9 @> ("position", balance),
+		FUNCTION 1 btint8cmp(int8, int8),
+		FUNCTION 2 position_gin_extract_value("position", internal),
+		FUNCTION 3 position_gin_extract_query("position", internal, int2, internal, internal, internal, internal),
+		FUNCTION 4 position_gin_consistent(internal, int2, "position", int4, internal, internal, internal, internal),
+		FUNCTION 6 position_gin_triconsistent(internal, int2, "position", int4, internal, internal, internal),
+		STORAGE int8;
+COMMENT ON OPERATOR CLASS position_gin_ops USING gin IS 'GIN operator class for position: @> pattern and @> balance, exact from the index';
 
 CREATE FUNCTION game_gin_extract_value(game, internal) RETURNS internal
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION game_gin_extract_query("position", internal, int2, internal, internal, internal, internal)
+CREATE FUNCTION game_gin_extract_query(game, internal, int2, internal, internal, internal, internal)
 	RETURNS internal
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION game_gin_consistent(internal, int2, "position", int4, internal, internal, internal, internal)
+CREATE FUNCTION game_gin_consistent(internal, int2, game, int4, internal, internal, internal, internal)
 	RETURNS boolean
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION game_gin_triconsistent(internal, int2, "position", int4, internal, internal, internal)
+CREATE FUNCTION game_gin_triconsistent(internal, int2, game, int4, internal, internal, internal)
 	RETURNS "char"
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION game_gin_extract_value(game, internal) IS 'GIN support: the keys of a game (the positions it reaches)';
-COMMENT ON FUNCTION game_gin_extract_query("position", internal, int2, internal, internal, internal, internal) IS 'GIN support: the key of a position';
-COMMENT ON FUNCTION game_gin_consistent(internal, int2, "position", int4, internal, internal, internal, internal) IS 'GIN support: consistent';
-COMMENT ON FUNCTION game_gin_triconsistent(internal, int2, "position", int4, internal, internal, internal) IS 'GIN support: ternary consistent';
-
+COMMENT ON FUNCTION game_gin_extract_value(game, internal) IS 'GIN support: the keys of a game (the positions it reaches, its material balances)';
+COMMENT ON FUNCTION game_gin_extract_query(game, internal, int2, internal, internal, internal, internal) IS 'GIN support: the keys of a position or a balance';
+COMMENT ON FUNCTION game_gin_consistent(internal, int2, game, int4, internal, internal, internal, internal) IS 'GIN support: consistent';
+COMMENT ON FUNCTION game_gin_triconsistent(internal, int2, game, int4, internal, internal, internal) IS 'GIN support: ternary consistent';
 CREATE OPERATOR CLASS game_gin_ops
 	DEFAULT FOR TYPE game USING gin AS
 		OPERATOR 7 @> (game, "position"),
+		OPERATOR 9 @> (game, balance),
 		FUNCTION 1 byteacmp(bytea, bytea),
 		FUNCTION 2 game_gin_extract_value(game, internal),
-		FUNCTION 3 game_gin_extract_query("position", internal, int2, internal, internal, internal, internal),
-		FUNCTION 4 game_gin_consistent(internal, int2, "position", int4, internal, internal, internal, internal),
-		FUNCTION 6 game_gin_triconsistent(internal, int2, "position", int4, internal, internal, internal),
+		FUNCTION 3 game_gin_extract_query(game, internal, int2, internal, internal, internal, internal),
+		FUNCTION 4 game_gin_consistent(internal, int2, game, int4, internal, internal, internal, internal),
+		FUNCTION 6 game_gin_triconsistent(internal, int2, game, int4, internal, internal, internal),
 		STORAGE bytea;
-COMMENT ON OPERATOR CLASS game_gin_ops USING gin IS 'GIN operator class for game: g @> position, exact from the index';
+COMMENT ON OPERATOR CLASS game_gin_ops USING gin IS 'GIN operator class for game: @> position and @> balance, exact from the index';
+
+CREATE FUNCTION game_pattern_extract_value(game, internal) RETURNS internal
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION game_pattern_extract_query(game, internal, int2, internal, internal, internal, internal)
+	RETURNS internal
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION game_pattern_consistent(internal, int2, game, int4, internal, internal, internal, internal)
+	RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION game_pattern_triconsistent(internal, int2, game, int4, internal, internal, internal)
+	RETURNS "char"
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION game_pattern_extract_value(game, internal) IS 'GIN support: where a game''s pieces stood, window of 16 plies by window';
+COMMENT ON FUNCTION game_pattern_extract_query(game, internal, int2, internal, internal, internal, internal) IS 'GIN support: the keys of a pattern, in every window';
+COMMENT ON FUNCTION game_pattern_consistent(internal, int2, game, int4, internal, internal, internal, internal) IS 'GIN support: consistent';
+COMMENT ON FUNCTION game_pattern_triconsistent(internal, int2, game, int4, internal, internal, internal) IS 'GIN support: ternary consistent';
+CREATE OPERATOR CLASS game_pattern_ops
+	FOR TYPE game USING gin AS
+		OPERATOR 8 @> (game, pattern),
+		FUNCTION 1 btint4cmp(int4, int4),
+		FUNCTION 2 game_pattern_extract_value(game, internal),
+		FUNCTION 3 game_pattern_extract_query(game, internal, int2, internal, internal, internal, internal),
+		FUNCTION 4 game_pattern_consistent(internal, int2, game, int4, internal, internal, internal, internal),
+		FUNCTION 6 game_pattern_triconsistent(internal, int2, game, int4, internal, internal, internal),
+		STORAGE int4;
+COMMENT ON OPERATOR CLASS game_pattern_ops USING gin IS 'GIN operator class for game: @> pattern, candidates rechecked';
 
 --
 -- pgn_games() gives each game as a game value too

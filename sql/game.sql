@@ -150,9 +150,10 @@ SELECT pg_column_size('1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re
 
 -- g @> p: the game reaches the position, clocks ignored; castling rights
 -- and the en passant square count
-SELECT '1. e4 e5'::game @> 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2' AS reached,
-       '1. e4 e5'::game @> 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 30 90' AS clocks_ignored,
-       '1. e4 e5'::game @> 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2' AS side_counts,
+-- (@> also takes a pattern or a balance: a literal needs its type)
+SELECT '1. e4 e5'::game @> 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2'::"position" AS reached,
+       '1. e4 e5'::game @> 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 30 90'::"position" AS clocks_ignored,
+       '1. e4 e5'::game @> 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2'::"position" AS side_counts,
        '1. e4 e5'::game @> start_position() AS start_reached;
 CREATE TABLE search_t (id integer, g game);
 INSERT INTO search_t VALUES
@@ -189,7 +190,7 @@ SELECT t.label, (SELECT count(*) FROM search_t WHERE g @> t.p) AS from_scan FROM
 INSERT INTO search_t VALUES (8, '1. e4 c5 2. Nf3 d6 3. d4');
 UPDATE search_t SET g = '1. d4' WHERE id = 5;
 SET enable_seqscan = off;
-SELECT array_agg(id ORDER BY id) FROM search_t WHERE g @> 'rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3';
+SELECT array_agg(id ORDER BY id) FROM search_t WHERE g @> 'rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3'::"position";
 RESET enable_seqscan;
 
 -- without_clocks(): one position whatever its clocks, to index and compare

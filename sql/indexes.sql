@@ -4,7 +4,7 @@
 SELECT am.amname, opc.opcname, opc.opcdefault, amvalidate(opc.oid)
 FROM pg_opclass opc JOIN pg_am am ON am.oid = opc.opcmethod
 WHERE opc.opcintype IN ('square'::regtype, 'piece'::regtype, 'move'::regtype,
-                        '"position"'::regtype)
+                        '"position"'::regtype, 'game'::regtype, 'pattern'::regtype, 'balance'::regtype)
 ORDER BY 1, 2;
 
 -- every placement of the two kings (not adjacent), either side to move:

@@ -64,6 +64,32 @@ typedef struct ChessPosition
 #define PG_GETARG_POSITION_P(n)	DatumGetPositionP(PG_GETARG_DATUM(n))
 #define PG_RETURN_POSITION_P(x)	return PositionPGetDatum(x)
 
+/*
+ * game: a varlena whose data is the encoded game of engine/game.h, read
+ * through the packed (short-header) form.
+ */
+#define DatumGetGameP(X)		((struct varlena *) PG_DETOAST_DATUM_PACKED(X))
+#define PG_GETARG_GAME_P(n)		DatumGetGameP(PG_GETARG_DATUM(n))
+#define GAME_DATA(g)			((const uint8 *) VARDATA_ANY(g))
+#define GAME_LEN(g)				VARSIZE_ANY_EXHDR(g)
+
+/*
+ * pattern and material: fixed-length, by reference, char-aligned
+ * (engine/search.h has their byte layouts).
+ */
+typedef struct ChessPattern
+{
+	uint8		bytes[105];
+} ChessPattern;
+
+typedef struct ChessBalance
+{
+	uint8		bytes[20];
+} ChessBalance;
+
+#define PG_GETARG_PATTERN_P(n)	((ChessPattern *) PG_GETARG_POINTER(n))
+#define PG_GETARG_BALANCE_P(n)	((ChessBalance *) PG_GETARG_POINTER(n))
+
 /* moves.c */
 CHESS_NORETURN_BEFORE extern void report_illegal_move(const Position *pos, Move m, int ply) CHESS_NORETURN_AFTER;
 

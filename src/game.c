@@ -2,8 +2,8 @@
  * game.c — the SQL type game: a start position and the moves played from
  * it, every one legal, in the compact encoding of engine/game.h.  I/O (PGN
  * movetext in text, a plain layout in binary), accessors, comparisons in
- * the order of the move sequences, appending a move, and "reaches a
- * position" (@>) with its GIN operator class.
+ * the order of the move sequences, appending a move.  Searching games
+ * (@>, GIN) is in search.c.
  */
 #include "chess.h"
 
@@ -11,19 +11,11 @@
 #include "engine/outcome.h"
 #include "engine/pgn.h"
 
-#include "access/gin.h"
-#include "access/stratnum.h"
 #include "common/hashfn.h"
 #include "libpq/pqformat.h"
 #include "miscadmin.h"
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
-
-/* A game value: a varlena whose data is the encoded game (engine/game.h). */
-#define DatumGetGameP(X)		((struct varlena *) PG_DETOAST_DATUM_PACKED(X))
-#define PG_GETARG_GAME_P(n)		DatumGetGameP(PG_GETARG_DATUM(n))
-#define GAME_DATA(g)			((const uint8 *) VARDATA_ANY(g))
-#define GAME_LEN(g)				VARSIZE_ANY_EXHDR(g)
 
 /*
  * Encodes moves played from start as a game value; an illegal move raises
@@ -554,116 +546,32 @@ position_without_clocks(PG_FUNCTION_ARGS)
 }
 
 /*
- * g @> p: the game reaches the position at some ply (placement, side to
- * move, castling rights, en passant; not the clocks).
+ * next_moves(game, position) → SETOF move: the moves the game plays from
+ * the position, each time it reaches it (clocks ignored): what an opening
+ * explorer counts.  Nothing when the game does not reach it, or ends there.
  */
-PG_FUNCTION_INFO_V1(game_reaches_position);
+PG_FUNCTION_INFO_V1(game_next_moves);
 Datum
-game_reaches_position(PG_FUNCTION_ARGS)
+game_next_moves(PG_FUNCTION_ARGS)
 {
 	struct varlena *g = PG_GETARG_GAME_P(0);
+	ReturnSetInfo *rsinfo = chess_materialize(fcinfo);
 	Position	target;
 	GameReader	r;
-	bool		found;
 
 	position_from_datum(PG_GETARG_POSITION_P(1), &target);
 	game_reader_init(&r, GAME_DATA(g), GAME_LEN(g));
-	for (;;)
+	while (r.ply < r.plies)
 	{
-		found = position_same_for_repetition(&r.pos, &target);
-		if (found || r.ply == r.plies)
-			break;
-		game_reader_next(&r);
+		bool		here = position_same_for_repetition(&r.pos, &target);
+		Datum		value;
+		bool		isnull = false;
+
+		if ((r.ply & 4095) == 4095)
+			CHECK_FOR_INTERRUPTS();
+		value = MoveGetDatum(game_reader_next(&r));
+		if (here)
+			tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, &value, &isnull);
 	}
-	PG_FREE_IF_COPY(g, 0);
-	PG_RETURN_BOOL(found);
-}
-
-/*
- * The GIN operator class game_ops.  Its keys are bytea values whose first
- * byte names a family:
- *
- *   'P'  a position the game reaches: the first 26 bytes of its packed form
- *        (placement, side to move, castling rights, en passant square; the
- *        packed form is canonical), so a key is the position itself and
- *        g @> p is answered exactly from the index, without a recheck.
- *
- * A game's keys are deduplicated (transpositions and repetitions).
- */
-#define GIN_FAMILY_POSITION 'P'
-#define POSITION_KEY_BYTES 26
-#define GAME_STRATEGY_REACHES_POSITION 7	/* @>, as for arrays */
-
-static Datum
-position_key(const Position *pos)
-{
-	uint8		packed[PACKED_POSITION_SIZE];
-	bytea	   *key = palloc(VARHDRSZ + 1 + POSITION_KEY_BYTES);
-
-	position_pack(pos, packed);
-	SET_VARSIZE(key, VARHDRSZ + 1 + POSITION_KEY_BYTES);
-	VARDATA(key)[0] = GIN_FAMILY_POSITION;
-	memcpy(VARDATA(key) + 1, packed, POSITION_KEY_BYTES);
-	return PointerGetDatum(key);
-}
-
-PG_FUNCTION_INFO_V1(game_gin_extract_value);
-Datum
-game_gin_extract_value(PG_FUNCTION_ARGS)
-{
-	struct varlena *g = PG_GETARG_GAME_P(0);
-	int32	   *nkeys = (int32 *) PG_GETARG_POINTER(1);
-	GameReader	r;
-	Datum	   *keys;
-
-	game_reader_init(&r, GAME_DATA(g), GAME_LEN(g));
-	keys = palloc(sizeof(Datum) * (r.plies + 1));
-	*nkeys = 0;
-	for (;;)
-	{
-		keys[(*nkeys)++] = position_key(&r.pos);
-		if (r.ply == r.plies)
-			break;
-		game_reader_next(&r);
-	}
-	PG_RETURN_POINTER(keys);
-}
-
-PG_FUNCTION_INFO_V1(game_gin_extract_query);
-Datum
-game_gin_extract_query(PG_FUNCTION_ARGS)
-{
-	int32	   *nkeys = (int32 *) PG_GETARG_POINTER(1);
-	StrategyNumber strategy = PG_GETARG_UINT16(2);
-	Datum	   *keys;
-	Position	pos;
-
-	if (strategy != GAME_STRATEGY_REACHES_POSITION)
-		elog(ERROR, "game_ops: unknown strategy %d", strategy);
-	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
-	keys = palloc(sizeof(Datum));
-	keys[0] = position_key(&pos);
-	*nkeys = 1;
-	PG_RETURN_POINTER(keys);
-}
-
-/* The key is the position itself: the index's answer is exact. */
-PG_FUNCTION_INFO_V1(game_gin_consistent);
-Datum
-game_gin_consistent(PG_FUNCTION_ARGS)
-{
-	bool	   *check = (bool *) PG_GETARG_POINTER(0);
-	bool	   *recheck = (bool *) PG_GETARG_POINTER(5);
-
-	*recheck = false;
-	PG_RETURN_BOOL(check[0]);
-}
-
-PG_FUNCTION_INFO_V1(game_gin_triconsistent);
-Datum
-game_gin_triconsistent(PG_FUNCTION_ARGS)
-{
-	GinTernaryValue *check = (GinTernaryValue *) PG_GETARG_POINTER(0);
-
-	PG_RETURN_GIN_TERNARY_VALUE(check[0]);
+	return (Datum) 0;
 }

@@ -451,6 +451,18 @@ check_consistency(const Position *pos, const char *fen)
 	consistency_positions++;
 	if (count_legal(pos) != nl)
 		errors++;
+	/* the targets mode: the same number, and exactly the legal moves' squares */
+	{
+		Bitboard	targets[64],
+					expect[64] = {0};
+
+		if (legal_targets(pos, targets) != nl)
+			errors++;
+		for (i = 0; i < nl; i++)
+			expect[MOVE_FROM(legal[i])] |= SQ_BB(MOVE_TO(legal[i]));
+		if (memcmp(targets, expect, sizeof(expect)) != 0)
+			errors++;
+	}
 	/* SAN: every legal move reads back from its SAN, strictly and leniently */
 	for (i = 0; i < nl; i++)
 	{

@@ -24,6 +24,79 @@ game_sorted_moves(const Position *pos, Move *out)
 	return n;
 }
 
+/*
+ * The moves of a piece, from its targets: four a target for a pawn that
+ * promotes.  In value order a piece's moves go by to-square, then by
+ * promotion kind (knight, bishop, rook, queen).
+ */
+static inline int
+piece_moves(const Position *pos, Square from, Bitboard t)
+{
+	bool		promotes = PIECE_KIND(pos->board[from]) == PAWN && (t & (BB_RANK_1 | BB_RANK_8));
+
+	return bb_count(t) * (promotes ? 4 : 1);
+}
+
+/*
+ * The rank of a legal move among the legal moves in value order, or -1
+ * when it is not legal.
+ */
+static int
+move_rank(const Position *pos, const Bitboard targets[64], Move m)
+{
+	Square		from = MOVE_FROM(m),
+				to = MOVE_TO(m);
+	Bitboard	own = pos->by_color[pos->side] & (SQ_BB(from) - 1);
+	Bitboard	t = targets[from];
+	bool		promotes;
+	int			rank = 0;
+
+	if (!(t & SQ_BB(to)))
+		return -1;
+	promotes = PIECE_KIND(pos->board[from]) == PAWN && (t & (BB_RANK_1 | BB_RANK_8));
+	if (promotes != (MOVE_PROMO(m) != NO_KIND))
+		return -1;
+	while (own)
+	{
+		Square		sq = bb_pop(&own);
+
+		rank += piece_moves(pos, sq, targets[sq]);
+	}
+	t &= SQ_BB(to) - 1;			/* the targets before to */
+	return rank + (promotes ? 4 * bb_count(t) + (int) MOVE_PROMO(m) - KNIGHT : bb_count(t));
+}
+
+/* The legal move of a rank in value order. */
+static Move
+move_of_rank(const Position *pos, const Bitboard targets[64], int rank)
+{
+	Bitboard	own = pos->by_color[pos->side];
+
+	while (own)
+	{
+		Square		from = bb_pop(&own);
+		Bitboard	t = targets[from];
+		int			n = piece_moves(pos, from, t),
+					i;
+
+		if (rank >= n)
+		{
+			rank -= n;
+			continue;
+		}
+		if (n == bb_count(t))
+		{
+			for (i = 0; i < rank; i++)
+				t &= t - 1;
+			return MOVE_MAKE(from, bb_lsb(t), NO_KIND);
+		}
+		for (i = 0; i < rank / 4; i++)
+			t &= t - 1;
+		return MOVE_MAKE(from, bb_lsb(t), KNIGHT + rank % 4);
+	}
+	return MOVE_NULL;			/* cannot happen for a rank below the count */
+}
+
 static bool
 is_standard_start(const Position *pos)
 {
@@ -61,21 +134,12 @@ game_encode(const Position *start, const Move *moves, int n, uint8_t *out, int *
 	bitpos = off * 8;
 	for (i = 0; i < n; i++)
 	{
-		Move		legal[MAX_MOVES];
-		int			nlegal = gen_legal(&pos, legal),
-					index = 0,
-					bits,
-					j;
-		bool		found = false;
+		Bitboard	targets[64];
+		int			nlegal = legal_targets(&pos, targets),
+					index = move_rank(&pos, targets, moves[i]),
+					bits;
 
-		for (j = 0; j < nlegal; j++)
-		{
-			if (legal[j] < moves[i])
-				index++;
-			else if (legal[j] == moves[i])
-				found = true;
-		}
-		if (!found)
+		if (index < 0)
 		{
 			*bad = i;
 			if (final)
@@ -132,8 +196,8 @@ game_reader_init(GameReader *r, const uint8_t *data, size_t len)
 Move
 game_reader_next(GameReader *r)
 {
-	Move		legal[MAX_MOVES];
-	int			n = game_sorted_moves(&r->pos, legal),
+	Bitboard	targets[64];
+	int			n = legal_targets(&r->pos, targets),
 				bits = game_index_bits(n),
 				index = 0;
 	Move		m;
@@ -143,7 +207,7 @@ game_reader_next(GameReader *r)
 		index = (index << 1) | ((r->data[r->bitpos / 8] >> (7 - r->bitpos % 8)) & 1);
 		r->bitpos++;
 	}
-	m = legal[index];
+	m = move_of_rank(&r->pos, targets, index);
 	position_play(&r->pos, m);
 	r->ply++;
 	return m;

@@ -16,9 +16,13 @@
  *     attack on the king's square, the square it crosses and the one it
  *     lands on.
  * In counting mode the same code adds up target sets with popcount instead
- * of writing moves: perft's leaves need only the number.
+ * of writing moves: perft's leaves need only the number.  In targets mode it
+ * collects each piece's target squares: a game's moves are decoded by their
+ * rank in value order, which the targets give without a sorted list.
  */
 #include "movegen.h"
+
+#include <string.h>
 
 #define BB_RANK_3	((Bitboard) 0x0000000000FF0000ULL)
 #define BB_RANK_6	((Bitboard) 0x0000FF0000000000ULL)
@@ -44,17 +48,38 @@ static const CastleRule castle_rules[2][2] = {
 	},
 };
 
+/* What generate_legal() makes: moves, their number, or each piece's targets. */
+#define GEN_MOVES	0
+#define GEN_COUNT	1
+#define GEN_TARGETS	2
+
 /*
- * Adds the moves from `from` to each square of targets: written, or counted.
+ * Adds the moves from `from` to each square of targets: written, counted,
+ * or kept as the piece's targets.
  */
 #define ADD_TARGETS(from, targets) \
 	do { \
 		Bitboard	t_ = (targets); \
-		if (count_only) \
+		if (mode == GEN_TARGETS) \
+		{ \
+			targets_out[from] |= t_; \
+			n += bb_count(t_); \
+		} \
+		else if (mode == GEN_COUNT) \
 			n += bb_count(t_); \
 		else \
 			while (t_) \
 				out[n++] = MOVE_MAKE((from), bb_pop(&t_), NO_KIND); \
+	} while (0)
+
+/* Adds one move, from and to known. */
+#define ADD_MOVE(from, to) \
+	do { \
+		if (mode == GEN_TARGETS) \
+			targets_out[from] |= SQ_BB(to); \
+		if (mode == GEN_MOVES) \
+			out[n] = MOVE_MAKE((from), (to), NO_KIND); \
+		n++; \
 	} while (0)
 
 /* Adds pawn moves to each square of targets, from (to - delta); promotions fourfold. */
@@ -62,7 +87,17 @@ static const CastleRule castle_rules[2][2] = {
 	do { \
 		Bitboard	t_ = (targets) & ~(BB_RANK_1 | BB_RANK_8); \
 		Bitboard	p_ = (targets) & (BB_RANK_1 | BB_RANK_8); \
-		if (count_only) \
+		if (mode == GEN_TARGETS) \
+		{ \
+			Bitboard	a_ = (targets); \
+			n += bb_count(t_) + 4 * bb_count(p_); \
+			while (a_) \
+			{ \
+				Square to_ = bb_pop(&a_); \
+				targets_out[to_ - (delta)] |= SQ_BB(to_); \
+			} \
+		} \
+		else if (mode == GEN_COUNT) \
 			n += bb_count(t_) + 4 * bb_count(p_); \
 		else \
 		{ \
@@ -111,7 +146,7 @@ static const CastleRule castle_rules[2][2] = {
 	} while (0)
 
 static inline __attribute__((always_inline)) int
-generate_legal(const Position *pos, Move *out, const bool count_only)
+generate_legal(const Position *pos, Move *out, Bitboard *targets_out, const int mode)
 {
 	Color		us = (Color) pos->side;
 	Color		them = (Color) (us ^ 1);
@@ -133,12 +168,7 @@ generate_legal(const Position *pos, Move *out, const bool count_only)
 		Square		to = bb_pop(&b);
 
 		if (!position_attackers_by(pos, to, occ ^ SQ_BB(king), them))
-		{
-			if (count_only)
-				n++;
-			else
-				out[n++] = MOVE_MAKE(king, to, NO_KIND);
-		}
+			ADD_MOVE(king, to);
 	}
 	if (checkers & (checkers - 1))
 		return n;				/* double check */
@@ -205,12 +235,7 @@ generate_legal(const Position *pos, Move *out, const bool count_only)
 			Square		from = bb_pop(&b);
 
 			if (position_ep_capture_safe(pos, from, pos->ep))
-			{
-				if (count_only)
-					n++;
-				else
-					out[n++] = MOVE_MAKE(from, pos->ep, NO_KIND);
-			}
+				ADD_MOVE(from, pos->ep);
 		}
 	}
 
@@ -226,12 +251,7 @@ generate_legal(const Position *pos, Move *out, const bool count_only)
 			if ((pos->castling & r->right) && !(occ & r->empty) &&
 				!position_attackers_by(pos, r->cross, occ, them) &&
 				!position_attackers_by(pos, r->king_to, occ, them))
-			{
-				if (count_only)
-					n++;
-				else
-					out[n++] = MOVE_MAKE(r->king_from, r->king_to, NO_KIND);
-			}
+				ADD_MOVE(r->king_from, r->king_to);
 		}
 	}
 	return n;
@@ -240,19 +260,27 @@ generate_legal(const Position *pos, Move *out, const bool count_only)
 int
 gen_legal(const Position *pos, Move *out)
 {
-	return generate_legal(pos, out, false);
+	return generate_legal(pos, out, NULL, GEN_MOVES);
 }
 
 int
 count_legal(const Position *pos)
 {
-	return generate_legal(pos, NULL, true);
+	return generate_legal(pos, NULL, NULL, GEN_COUNT);
+}
+
+int
+legal_targets(const Position *pos, Bitboard targets[64])
+{
+	memset(targets, 0, sizeof(Bitboard) * 64);
+	return generate_legal(pos, NULL, targets, GEN_TARGETS);
 }
 
 int
 gen_pseudo_legal(const Position *pos, Move *out)
 {
-	const bool	count_only = false;
+	const int	mode = GEN_MOVES;
+	Bitboard   *targets_out = NULL;
 	Color		us = (Color) pos->side;
 	Color		them = (Color) (us ^ 1);
 	Bitboard	own = pos->by_color[us];

@@ -23,6 +23,12 @@ extern int	gen_legal(const Position *pos, Move *out);
 extern int	count_legal(const Position *pos);
 
 /*
+ * The number of legal moves, and each piece's legal target squares:
+ * targets[from] (a pawn's promotion targets count four moves each).
+ */
+extern int	legal_targets(const Position *pos, Bitboard targets[64]);
+
+/*
  * Pseudo-legal moves: every move the pieces can make by their movement
  * rules on this board — blocked paths, own pieces, pawn captures and en
  * passant, castling with the right and the squares between king and rook

@@ -1,0 +1,803 @@
+/*
+ * search.c — searching positions and games: the types pattern (a sub-FEN
+ * placement) and material (a material signature with ranges), material(),
+ * the @> operators of position and game, and their GIN operator classes.
+ */
+#include "chess.h"
+
+#include "engine/game.h"
+#include "engine/outcome.h"
+#include "engine/search.h"
+
+#include "access/gin.h"
+#include "access/stratnum.h"
+#include "common/hashfn.h"
+#include "libpq/pqformat.h"
+#include "miscadmin.h"
+#include "utils/builtins.h"
+
+StaticAssertDecl(sizeof(ChessPattern) == PACKED_PATTERN_SIZE, "pattern size");
+StaticAssertDecl(sizeof(ChessBalance) == PACKED_MATERIAL_SIZE, "material size");
+
+static void
+pattern_from_datum(const ChessPattern *d, Pattern *p)
+{
+	PositionError err;
+
+	if (!pattern_unpack_checked(d->bytes, p, &err))
+		elog(ERROR, "corrupt pattern value: %s", err.detail);
+}
+
+static void
+material_from_datum(const ChessBalance *d, MaterialQuery *q)
+{
+	PositionError err;
+
+	if (!material_query_unpack_checked(d->bytes, q, &err))
+		elog(ERROR, "corrupt balance value: %s", err.detail);
+}
+
+static ChessBalance *
+material_to_datum(const MaterialQuery *q)
+{
+	ChessBalance *d = palloc(sizeof(ChessBalance));
+
+	material_query_pack(q, d->bytes);
+	return d;
+}
+
+/* pattern: text I/O, binary I/O (the packed bytes, checked) */
+PG_FUNCTION_INFO_V1(pattern_in);
+Datum
+pattern_in(PG_FUNCTION_ARGS)
+{
+	const char *str = PG_GETARG_CSTRING(0);
+	Pattern		p;
+	PositionError err;
+	ChessPattern *d;
+
+	if (!pattern_parse(str, &p, &err))
+		ereturn(fcinfo->context, (Datum) 0,
+				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+				 errmsg("invalid input syntax for type pattern: \"%s\"", chess_quote_cstring(str)),
+				 errdetail("%s", chess_detail(err.detail))));
+	d = palloc(sizeof(ChessPattern));
+	pattern_pack(&p, d->bytes);
+	PG_RETURN_POINTER(d);
+}
+
+PG_FUNCTION_INFO_V1(pattern_out);
+Datum
+pattern_out(PG_FUNCTION_ARGS)
+{
+	Pattern		p;
+	char	   *out = palloc(PATTERN_MAX_LENGTH);
+
+	pattern_from_datum(PG_GETARG_PATTERN_P(0), &p);
+	pattern_write(&p, out);
+	PG_RETURN_CSTRING(out);
+}
+
+PG_FUNCTION_INFO_V1(pattern_recv);
+Datum
+pattern_recv(PG_FUNCTION_ARGS)
+{
+	StringInfo	buf = (StringInfo) PG_GETARG_POINTER(0);
+	Pattern		p;
+	PositionError err;
+	ChessPattern *d = palloc(sizeof(ChessPattern));
+
+	chess_check_binary_size(buf, PACKED_PATTERN_SIZE, "pattern");
+	memcpy(d->bytes, pq_getmsgbytes(buf, PACKED_PATTERN_SIZE), PACKED_PATTERN_SIZE);
+	if (!pattern_unpack_checked(d->bytes, &p, &err))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+				 errmsg("invalid binary data for type pattern"),
+				 errdetail("%s", err.detail)));
+	PG_RETURN_POINTER(d);
+}
+
+PG_FUNCTION_INFO_V1(pattern_send);
+Datum
+pattern_send(PG_FUNCTION_ARGS)
+{
+	StringInfoData buf;
+
+	pq_begintypsend(&buf);
+	pq_sendbytes(&buf, (const char *) PG_GETARG_PATTERN_P(0)->bytes, PACKED_PATTERN_SIZE);
+	PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
+}
+
+/* material: text I/O, binary I/O */
+PG_FUNCTION_INFO_V1(balance_in);
+Datum
+balance_in(PG_FUNCTION_ARGS)
+{
+	const char *str = PG_GETARG_CSTRING(0);
+	MaterialQuery q;
+	PositionError err;
+
+	if (!material_query_parse(str, &q, &err))
+		ereturn(fcinfo->context, (Datum) 0,
+				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+				 errmsg("invalid input syntax for type balance: \"%s\"", chess_quote_cstring(str)),
+				 errdetail("%s", chess_detail(err.detail))));
+	PG_RETURN_POINTER(material_to_datum(&q));
+}
+
+PG_FUNCTION_INFO_V1(balance_out);
+Datum
+balance_out(PG_FUNCTION_ARGS)
+{
+	MaterialQuery q;
+	char	   *out = palloc(MATERIAL_QUERY_MAX_LENGTH);
+
+	material_from_datum(PG_GETARG_BALANCE_P(0), &q);
+	material_query_write(&q, out);
+	PG_RETURN_CSTRING(out);
+}
+
+PG_FUNCTION_INFO_V1(balance_recv);
+Datum
+balance_recv(PG_FUNCTION_ARGS)
+{
+	StringInfo	buf = (StringInfo) PG_GETARG_POINTER(0);
+	MaterialQuery q;
+	PositionError err;
+
+	chess_check_binary_size(buf, PACKED_MATERIAL_SIZE, "balance");
+	if (!material_query_unpack_checked((const uint8 *) pq_getmsgbytes(buf, PACKED_MATERIAL_SIZE),
+									   &q, &err))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+				 errmsg("invalid binary data for type balance"),
+				 errdetail("%s", err.detail)));
+	PG_RETURN_POINTER(material_to_datum(&q));
+}
+
+PG_FUNCTION_INFO_V1(balance_send);
+Datum
+balance_send(PG_FUNCTION_ARGS)
+{
+	StringInfoData buf;
+
+	pq_begintypsend(&buf);
+	pq_sendbytes(&buf, (const char *) PG_GETARG_BALANCE_P(0)->bytes, PACKED_MATERIAL_SIZE);
+	PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
+}
+
+/* Comparisons of the packed bytes: equality, and an order for btree and DISTINCT. */
+#define PATTERN_CMP(a, b)	memcmp((a)->bytes, (b)->bytes, PACKED_PATTERN_SIZE)
+#define MATERIAL_CMP(a, b)	memcmp((a)->bytes, (b)->bytes, PACKED_MATERIAL_SIZE)
+
+CHESS_COMPARISON_FUNCTIONS(pattern, PG_GETARG_PATTERN_P, PATTERN_CMP)
+CHESS_COMPARISON_FUNCTIONS(balance, PG_GETARG_BALANCE_P, MATERIAL_CMP)
+
+PG_FUNCTION_INFO_V1(pattern_hash);
+Datum
+pattern_hash(PG_FUNCTION_ARGS)
+{
+	return hash_any(PG_GETARG_PATTERN_P(0)->bytes, PACKED_PATTERN_SIZE);
+}
+
+PG_FUNCTION_INFO_V1(pattern_hash_extended);
+Datum
+pattern_hash_extended(PG_FUNCTION_ARGS)
+{
+	return hash_any_extended(PG_GETARG_PATTERN_P(0)->bytes, PACKED_PATTERN_SIZE, PG_GETARG_INT64(1));
+}
+
+PG_FUNCTION_INFO_V1(balance_hash);
+Datum
+balance_hash(PG_FUNCTION_ARGS)
+{
+	return hash_any(PG_GETARG_BALANCE_P(0)->bytes, PACKED_MATERIAL_SIZE);
+}
+
+PG_FUNCTION_INFO_V1(balance_hash_extended);
+Datum
+balance_hash_extended(PG_FUNCTION_ARGS)
+{
+	return hash_any_extended(PG_GETARG_BALANCE_P(0)->bytes, PACKED_MATERIAL_SIZE, PG_GETARG_INT64(1));
+}
+
+/* material(position) → text: the signature in Syzygy's order, White first */
+PG_FUNCTION_INFO_V1(position_material);
+Datum
+position_material(PG_FUNCTION_ARGS)
+{
+	Position	pos;
+	char		out[MATERIAL_MAX_LENGTH];
+
+	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
+	material_write(&pos, out);
+	PG_RETURN_TEXT_P(cstring_to_text(out));
+}
+
+/* flip(material) → material: the sides swapped */
+PG_FUNCTION_INFO_V1(balance_flip);
+Datum
+balance_flip(PG_FUNCTION_ARGS)
+{
+	MaterialQuery q;
+
+	material_from_datum(PG_GETARG_BALANCE_P(0), &q);
+	material_query_flip(&q);
+	PG_RETURN_POINTER(material_to_datum(&q));
+}
+
+/* position @> pattern, position @> material */
+PG_FUNCTION_INFO_V1(position_matches_pattern);
+Datum
+position_matches_pattern(PG_FUNCTION_ARGS)
+{
+	Position	pos;
+	Pattern		p;
+
+	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
+	pattern_from_datum(PG_GETARG_PATTERN_P(1), &p);
+	PG_RETURN_BOOL(pattern_matches(&p, &pos));
+}
+
+PG_FUNCTION_INFO_V1(position_matches_balance);
+Datum
+position_matches_balance(PG_FUNCTION_ARGS)
+{
+	Position	pos;
+	MaterialQuery q;
+
+	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
+	material_from_datum(PG_GETARG_BALANCE_P(1), &q);
+	PG_RETURN_BOOL(material_query_matches(&q, &pos));
+}
+
+/*
+ * The positions of a game, one by one, until test() holds; whether it did.
+ * Interrupts are polled every 4,096 plies.
+ */
+static bool
+game_some_position(struct varlena *g, bool (*test) (const Position *pos, const void *arg),
+				   const void *arg)
+{
+	GameReader	r;
+
+	game_reader_init(&r, GAME_DATA(g), GAME_LEN(g));
+	for (;;)
+	{
+		if (test(&r.pos, arg))
+			return true;
+		if (r.ply == r.plies)
+			return false;
+		if ((r.ply & 4095) == 4095)
+			CHECK_FOR_INTERRUPTS();
+		game_reader_next(&r);
+	}
+}
+
+static bool
+test_same_position(const Position *pos, const void *arg)
+{
+	return position_same_for_repetition(pos, (const Position *) arg);
+}
+
+static bool
+test_pattern(const Position *pos, const void *arg)
+{
+	return pattern_matches((const Pattern *) arg, pos);
+}
+
+static bool
+test_material(const Position *pos, const void *arg)
+{
+	return material_query_matches((const MaterialQuery *) arg, pos);
+}
+
+/*
+ * g @> p: the game reaches the position at some ply (placement, side to
+ * move, castling rights, en passant; not the clocks).
+ */
+PG_FUNCTION_INFO_V1(game_reaches_position);
+Datum
+game_reaches_position(PG_FUNCTION_ARGS)
+{
+	struct varlena *g = PG_GETARG_GAME_P(0);
+	Position	target;
+	bool		found;
+
+	position_from_datum(PG_GETARG_POSITION_P(1), &target);
+	found = game_some_position(g, test_same_position, &target);
+	PG_FREE_IF_COPY(g, 0);
+	PG_RETURN_BOOL(found);
+}
+
+/* g @> pattern: some position of the game matches the pattern */
+PG_FUNCTION_INFO_V1(game_reaches_pattern);
+Datum
+game_reaches_pattern(PG_FUNCTION_ARGS)
+{
+	struct varlena *g = PG_GETARG_GAME_P(0);
+	Pattern		p;
+	bool		found;
+
+	pattern_from_datum(PG_GETARG_PATTERN_P(1), &p);
+	found = game_some_position(g, test_pattern, &p);
+	PG_FREE_IF_COPY(g, 0);
+	PG_RETURN_BOOL(found);
+}
+
+/* g @> material: some position of the game has the material */
+PG_FUNCTION_INFO_V1(game_reaches_balance);
+Datum
+game_reaches_balance(PG_FUNCTION_ARGS)
+{
+	struct varlena *g = PG_GETARG_GAME_P(0);
+	MaterialQuery q;
+	bool		found;
+
+	material_from_datum(PG_GETARG_BALANCE_P(1), &q);
+	found = game_some_position(g, test_material, &q);
+	PG_FREE_IF_COPY(g, 0);
+	PG_RETURN_BOOL(found);
+}
+
+/*
+ * GIN strategies, shared by both operator classes: @> with a position (game
+ * only), a pattern, a material query.
+ */
+#define STRATEGY_POSITION	7
+#define STRATEGY_PATTERN	8
+#define STRATEGY_MATERIAL	9
+
+/* A material query matches at most this many exact balances by keys; beyond, a full scan. */
+#define MATERIAL_KEYS_MAX	4096
+
+/*
+ * The GIN operator class of position, keys int8 with a family in the top
+ * byte:
+ *   1  (square << 4 | content) for each of the 64 squares, content the
+ *      piece code or 0 for empty: a pattern's required pieces and empty
+ *      squares are keys, so pattern search is exact from the index;
+ *   2  the side to move;
+ *   3  the material key (40 bits): exact too.
+ */
+#define PKEY(family, value)	Int64GetDatum(((int64) (family) << 56) | (int64) (value))
+
+PG_FUNCTION_INFO_V1(position_gin_extract_value);
+Datum
+position_gin_extract_value(PG_FUNCTION_ARGS)
+{
+	Position	pos;
+	int32	   *nkeys = (int32 *) PG_GETARG_POINTER(1);
+	Datum	   *keys = palloc(sizeof(Datum) * 66);
+	int			sq;
+
+	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
+	for (sq = 0; sq < 64; sq++)
+		keys[sq] = PKEY(1, sq << 4 | pos.board[sq]);
+	keys[64] = PKEY(2, pos.side);
+	keys[65] = PKEY(3, material_key(&pos));
+	*nkeys = 66;
+	PG_RETURN_POINTER(keys);
+}
+
+/* The keys every matching position has: required pieces, empty squares, side. */
+static Datum *
+pattern_position_keys(const Pattern *p, int32 *nkeys)
+{
+	Datum	   *keys = palloc(sizeof(Datum) * 65);
+	int			sq;
+
+	*nkeys = 0;
+	for (sq = 0; sq < 64; sq++)
+	{
+		int			i;
+
+		if (p->empty & SQ_BB(sq))
+			keys[(*nkeys)++] = PKEY(1, sq << 4);
+		for (i = 0; i < 12; i++)
+			if (p->pieces[i] & SQ_BB(sq))
+				keys[(*nkeys)++] = PKEY(1, sq << 4 | PATTERN_PIECE(i));
+	}
+	if (p->side)
+		keys[(*nkeys)++] = PKEY(2, p->side - 1);
+	return keys;
+}
+
+PG_FUNCTION_INFO_V1(position_gin_extract_query);
+Datum
+position_gin_extract_query(PG_FUNCTION_ARGS)
+{
+	int32	   *nkeys = (int32 *) PG_GETARG_POINTER(1);
+	StrategyNumber strategy = PG_GETARG_UINT16(2);
+	int32	   *searchMode = (int32 *) PG_GETARG_POINTER(6);
+	Datum	   *keys = NULL;
+
+	*nkeys = 0;
+	if (strategy == STRATEGY_PATTERN)
+	{
+		Pattern		p;
+
+		pattern_from_datum(PG_GETARG_PATTERN_P(0), &p);
+		keys = pattern_position_keys(&p, nkeys);
+	}
+	else if (strategy == STRATEGY_MATERIAL)
+	{
+		MaterialQuery q;
+		uint64		mkeys[MATERIAL_KEYS_MAX];
+		int			n,
+					i;
+
+		material_from_datum(PG_GETARG_BALANCE_P(0), &q);
+		n = material_query_keys(&q, mkeys, MATERIAL_KEYS_MAX);
+		if (n >= 0)
+		{
+			keys = palloc(sizeof(Datum) * (n + 1));
+			for (i = 0; i < n; i++)
+				keys[i] = PKEY(3, mkeys[i]);
+			*nkeys = n;
+		}
+	}
+	else
+		elog(ERROR, "position_gin_ops: unknown strategy %d", strategy);
+	if (*nkeys == 0)
+		*searchMode = GIN_SEARCH_MODE_ALL;
+	PG_RETURN_POINTER(keys);
+}
+
+/*
+ * Consistent functions.  A pattern needs all its keys (AND), a material
+ * query one of its balances (OR).  With no keys (an empty pattern; a
+ * material query of too many balances) every item is a candidate.
+ */
+static GinTernaryValue
+combine(const GinTernaryValue *check, int nkeys, bool any)
+{
+	GinTernaryValue result = any ? GIN_FALSE : GIN_TRUE;
+	int			i;
+
+	for (i = 0; i < nkeys; i++)
+	{
+		if (any ? check[i] == GIN_TRUE : check[i] == GIN_FALSE)
+			return any ? GIN_TRUE : GIN_FALSE;
+		if (check[i] == GIN_MAYBE)
+			result = GIN_MAYBE;
+	}
+	return result;
+}
+
+/* Whether the answer of the index is exact for a query, or the rows must be rechecked. */
+static bool
+position_query_exact(StrategyNumber strategy, int32 nkeys)
+{
+	/* every pattern is exact (its keys are its squares); a material query when it has keys */
+	return strategy == STRATEGY_PATTERN || nkeys > 0;
+}
+
+PG_FUNCTION_INFO_V1(position_gin_consistent);
+Datum
+position_gin_consistent(PG_FUNCTION_ARGS)
+{
+	bool	   *check = (bool *) PG_GETARG_POINTER(0);
+	StrategyNumber strategy = PG_GETARG_UINT16(1);
+	int32		nkeys = PG_GETARG_INT32(3);
+	bool	   *recheck = (bool *) PG_GETARG_POINTER(5);
+	GinTernaryValue *tri = palloc(sizeof(GinTernaryValue) * (nkeys + 1));
+	int			i;
+
+	for (i = 0; i < nkeys; i++)
+		tri[i] = check[i] ? GIN_TRUE : GIN_FALSE;
+	*recheck = !position_query_exact(strategy, nkeys);
+	PG_RETURN_BOOL(nkeys == 0 || combine(tri, nkeys, strategy == STRATEGY_MATERIAL) == GIN_TRUE);
+}
+
+PG_FUNCTION_INFO_V1(position_gin_triconsistent);
+Datum
+position_gin_triconsistent(PG_FUNCTION_ARGS)
+{
+	GinTernaryValue *check = (GinTernaryValue *) PG_GETARG_POINTER(0);
+	StrategyNumber strategy = PG_GETARG_UINT16(1);
+	int32		nkeys = PG_GETARG_INT32(3);
+	GinTernaryValue result;
+
+	if (nkeys == 0)
+		PG_RETURN_GIN_TERNARY_VALUE(GIN_MAYBE);
+	result = combine(check, nkeys, strategy == STRATEGY_MATERIAL);
+	if (result == GIN_TRUE && !position_query_exact(strategy, nkeys))
+		result = GIN_MAYBE;
+	PG_RETURN_GIN_TERNARY_VALUE(result);
+}
+
+/*
+ * The GIN operator class of game, game_gin_ops, keys bytea with a family in
+ * the first byte:
+ *   'P'  a position the game reaches: the first 26 bytes of its packed form
+ *        (placement, side to move, castling rights, en passant; the packed
+ *        form is canonical), so a key is the position itself and g @> p is
+ *        answered exactly, without a recheck;
+ *   'M'  a material key (5 bytes) the game reaches: exact too.
+ * A game's keys are deduplicated (transpositions, repetitions).
+ */
+#define GAME_KEY_POSITION	'P'
+#define GAME_KEY_MATERIAL	'M'
+#define POSITION_KEY_BYTES	26
+
+static Datum
+game_key(char family, const uint8 *payload, int len)
+{
+	bytea	   *key = palloc(VARHDRSZ + 1 + len);
+
+	SET_VARSIZE(key, VARHDRSZ + 1 + len);
+	VARDATA(key)[0] = family;
+	memcpy(VARDATA(key) + 1, payload, len);
+	return PointerGetDatum(key);
+}
+
+static Datum
+game_position_key(const Position *pos)
+{
+	uint8		packed[PACKED_POSITION_SIZE];
+
+	position_pack(pos, packed);
+	return game_key(GAME_KEY_POSITION, packed, POSITION_KEY_BYTES);
+}
+
+static Datum
+game_material_key(uint64 key)
+{
+	uint8		payload[5];
+	int			i;
+
+	for (i = 0; i < 5; i++)
+		payload[i] = (uint8) (key >> (8 * (4 - i)));
+	return game_key(GAME_KEY_MATERIAL, payload, 5);
+}
+
+PG_FUNCTION_INFO_V1(game_gin_extract_value);
+Datum
+game_gin_extract_value(PG_FUNCTION_ARGS)
+{
+	struct varlena *g = PG_GETARG_GAME_P(0);
+	int32	   *nkeys = (int32 *) PG_GETARG_POINTER(1);
+	GameReader	r;
+	Datum	   *keys;
+	uint64	   *materials;
+	int			nmaterials = 0,
+				i;
+
+	game_reader_init(&r, GAME_DATA(g), GAME_LEN(g));
+	keys = palloc(sizeof(Datum) * 2 * (r.plies + 1));
+	materials = palloc(sizeof(uint64) * (r.plies + 1));
+	*nkeys = 0;
+	for (;;)
+	{
+		uint64		m = material_key(&r.pos);
+
+		keys[(*nkeys)++] = game_position_key(&r.pos);
+		/* material changes only by captures and promotions: mostly the last one */
+		for (i = nmaterials - 1; i >= 0 && materials[i] != m; i--)
+			;
+		if (i < 0)
+			materials[nmaterials++] = m;
+		if (r.ply == r.plies)
+			break;
+		game_reader_next(&r);
+	}
+	for (i = 0; i < nmaterials; i++)
+		keys[(*nkeys)++] = game_material_key(materials[i]);
+	PG_RETURN_POINTER(keys);
+}
+
+PG_FUNCTION_INFO_V1(game_gin_extract_query);
+Datum
+game_gin_extract_query(PG_FUNCTION_ARGS)
+{
+	int32	   *nkeys = (int32 *) PG_GETARG_POINTER(1);
+	StrategyNumber strategy = PG_GETARG_UINT16(2);
+	int32	   *searchMode = (int32 *) PG_GETARG_POINTER(6);
+	Datum	   *keys = NULL;
+
+	*nkeys = 0;
+	if (strategy == STRATEGY_POSITION)
+	{
+		Position	pos;
+
+		position_from_datum(PG_GETARG_POSITION_P(0), &pos);
+		keys = palloc(sizeof(Datum));
+		keys[(*nkeys)++] = game_position_key(&pos);
+	}
+	else if (strategy == STRATEGY_MATERIAL)
+	{
+		MaterialQuery q;
+		uint64		mkeys[MATERIAL_KEYS_MAX];
+		int			n,
+					i;
+
+		material_from_datum(PG_GETARG_BALANCE_P(0), &q);
+		n = material_query_keys(&q, mkeys, MATERIAL_KEYS_MAX);
+		if (n >= 0)
+		{
+			keys = palloc(sizeof(Datum) * (n + 1));
+			for (i = 0; i < n; i++)
+				keys[i] = game_material_key(mkeys[i]);
+			*nkeys = n;
+		}
+	}
+	else
+		elog(ERROR, "game_gin_ops: unknown strategy %d", strategy);
+	if (*nkeys == 0)
+		*searchMode = GIN_SEARCH_MODE_ALL;
+	PG_RETURN_POINTER(keys);
+}
+
+/* A position needs its key, a material query one of its balances; both are exact. */
+PG_FUNCTION_INFO_V1(game_gin_consistent);
+Datum
+game_gin_consistent(PG_FUNCTION_ARGS)
+{
+	bool	   *check = (bool *) PG_GETARG_POINTER(0);
+	int32		nkeys = PG_GETARG_INT32(3);
+	bool	   *recheck = (bool *) PG_GETARG_POINTER(5);
+	int			i;
+
+	*recheck = nkeys == 0;		/* a material query of too many balances: every game */
+	for (i = 0; i < nkeys; i++)
+		if (check[i])
+			PG_RETURN_BOOL(true);
+	PG_RETURN_BOOL(nkeys == 0);
+}
+
+PG_FUNCTION_INFO_V1(game_gin_triconsistent);
+Datum
+game_gin_triconsistent(PG_FUNCTION_ARGS)
+{
+	GinTernaryValue *check = (GinTernaryValue *) PG_GETARG_POINTER(0);
+	int32		nkeys = PG_GETARG_INT32(3);
+
+	if (nkeys == 0)
+		PG_RETURN_GIN_TERNARY_VALUE(GIN_MAYBE);
+	PG_RETURN_GIN_TERNARY_VALUE(combine(check, nkeys, true));
+}
+
+/*
+ * The GIN operator class game_pattern_ops, for g @> pattern, keys int4:
+ * (window, square, piece) — the piece stood on the square at some ply of
+ * the window, windows being 16 plies long (the 16th and last holds every
+ * ply from 240 on).  A game that matches a pattern at some ply has all the
+ * pattern's pieces in that ply's window, so a query asks for all the keys
+ * of some window: far fewer candidates than "each piece at some time".
+ * The candidates are rechecked.
+ */
+#define PATTERN_WINDOW_PLIES	16
+#define PATTERN_WINDOWS		16
+#define PATTERN_KEY(window, sq, pc)	Int32GetDatum(((window) << 12) | ((sq) << 4) | (pc))
+
+PG_FUNCTION_INFO_V1(game_pattern_extract_value);
+Datum
+game_pattern_extract_value(PG_FUNCTION_ARGS)
+{
+	struct varlena *g = PG_GETARG_GAME_P(0);
+	int32	   *nkeys = (int32 *) PG_GETARG_POINTER(1);
+	GameReader	r;
+	Datum	   *keys;
+	Bitboard	stood[PATTERN_WINDOWS][12];
+	int			windows,
+				w,
+				i;
+
+	memset(stood, 0, sizeof(stood));
+	game_reader_init(&r, GAME_DATA(g), GAME_LEN(g));
+	for (;;)
+	{
+		w = Min(r.ply / PATTERN_WINDOW_PLIES, PATTERN_WINDOWS - 1);
+		for (i = 0; i < 12; i++)
+			stood[w][i] |= r.pos.by_color[i / 6] & r.pos.by_kind[i % 6 + 1];
+		if (r.ply == r.plies)
+			break;
+		game_reader_next(&r);
+	}
+	windows = w + 1;
+	*nkeys = 0;
+	for (w = 0; w < windows; w++)
+		for (i = 0; i < 12; i++)
+			*nkeys += bb_count(stood[w][i]);
+	keys = palloc(sizeof(Datum) * (*nkeys + 1));
+	*nkeys = 0;
+	for (w = 0; w < windows; w++)
+		for (i = 0; i < 12; i++)
+		{
+			Bitboard	b = stood[w][i];
+
+			while (b)
+				keys[(*nkeys)++] = PATTERN_KEY(w, bb_pop(&b), PATTERN_PIECE(i));
+		}
+	PG_RETURN_POINTER(keys);
+}
+
+/* The query: the pattern's pieces in every window; extra_data tells the windows apart. */
+PG_FUNCTION_INFO_V1(game_pattern_extract_query);
+Datum
+game_pattern_extract_query(PG_FUNCTION_ARGS)
+{
+	int32	   *nkeys = (int32 *) PG_GETARG_POINTER(1);
+	StrategyNumber strategy = PG_GETARG_UINT16(2);
+	int32	   *searchMode = (int32 *) PG_GETARG_POINTER(6);
+	Pattern		p;
+	Datum	   *keys;
+	int			pieces = 0,
+				w,
+				i;
+
+	if (strategy != STRATEGY_PATTERN)
+		elog(ERROR, "game_pattern_ops: unknown strategy %d", strategy);
+	pattern_from_datum(PG_GETARG_PATTERN_P(0), &p);
+	for (i = 0; i < 12; i++)
+		pieces += bb_count(p.pieces[i]);
+	*nkeys = 0;
+	if (pieces == 0)
+	{
+		*searchMode = GIN_SEARCH_MODE_ALL;
+		PG_RETURN_POINTER(NULL);
+	}
+	keys = palloc(sizeof(Datum) * pieces * PATTERN_WINDOWS);
+	for (w = 0; w < PATTERN_WINDOWS; w++)
+		for (i = 0; i < 12; i++)
+		{
+			Bitboard	b = p.pieces[i];
+
+			while (b)
+				keys[(*nkeys)++] = PATTERN_KEY(w, bb_pop(&b), PATTERN_PIECE(i));
+		}
+	PG_RETURN_POINTER(keys);
+}
+
+/*
+ * Keys come window by window, each window's pieces together: a candidate
+ * has them all in some window.  Never exact (the pieces may have stood
+ * there at different plies of the window).
+ */
+static GinTernaryValue
+some_window(const GinTernaryValue *check, int nkeys)
+{
+	int			per = nkeys / PATTERN_WINDOWS,
+				w;
+	GinTernaryValue result = GIN_FALSE;
+
+	for (w = 0; w < PATTERN_WINDOWS; w++)
+	{
+		GinTernaryValue v = combine(check + w * per, per, false);
+
+		if (v != GIN_FALSE)
+			result = GIN_MAYBE;
+	}
+	return result;
+}
+
+PG_FUNCTION_INFO_V1(game_pattern_consistent);
+Datum
+game_pattern_consistent(PG_FUNCTION_ARGS)
+{
+	bool	   *check = (bool *) PG_GETARG_POINTER(0);
+	int32		nkeys = PG_GETARG_INT32(3);
+	bool	   *recheck = (bool *) PG_GETARG_POINTER(5);
+	GinTernaryValue *tri = palloc(sizeof(GinTernaryValue) * (nkeys + 1));
+	int			i;
+
+	*recheck = true;
+	if (nkeys == 0)
+		PG_RETURN_BOOL(true);
+	for (i = 0; i < nkeys; i++)
+		tri[i] = check[i] ? GIN_TRUE : GIN_FALSE;
+	PG_RETURN_BOOL(some_window(tri, nkeys) != GIN_FALSE);
+}
+
+PG_FUNCTION_INFO_V1(game_pattern_triconsistent);
+Datum
+game_pattern_triconsistent(PG_FUNCTION_ARGS)
+{
+	GinTernaryValue *check = (GinTernaryValue *) PG_GETARG_POINTER(0);
+	int32		nkeys = PG_GETARG_INT32(3);
+
+	if (nkeys == 0)
+		PG_RETURN_GIN_TERNARY_VALUE(GIN_MAYBE);
+	PG_RETURN_GIN_TERNARY_VALUE(some_window(check, nkeys));
+}

@@ -1,0 +1,201 @@
+#!/usr/bin/python3
+"""The chess-database benchmark: the extension and Scid on the same games.
+
+Usage: chessdb.py CORPUS.pgn POSITIONS.txt SCID_OUTPUT.txt [WORKERS]
+(libpq environment variables name the server, as pg_virtualenv sets them).
+
+Imports the corpus into a games table (id, tags, result, game) from the
+client, WORKERS sessions at once (default 2), each reading its share of the
+file with pgn_games(); builds the GIN index; then times, best of 5, exact
+position search (count(*) WHERE g @> p), the opening explorer (a
+pre-aggregated table, and from the games themselves), three piece patterns
+and a material search, and prints each figure beside Scid's (from
+bench-scid.tcl's RESULT lines) with the ratio and whether the counts agree.
+"""
+import re
+import sys
+import threading
+import time
+
+import psycopg
+
+corpus, positions_file, scid_file = sys.argv[1:4]
+workers = int(sys.argv[4]) if len(sys.argv) > 4 else 2
+
+
+def scid_results(path):
+    out = {"board": {}, "material": {}}
+    for line in open(path, encoding="utf-8", errors="replace"):
+        if not line.startswith("RESULT "):
+            continue
+        fields = dict(re.findall(r"(\w+)=(\S+)", line))
+        kind = line.split()[1]
+        if kind == "import":
+            out["import"] = fields
+        elif kind == "dbsize":
+            out["dbsize"] = fields
+        elif kind == "board":
+            out["board"][fields["label"]] = fields
+        elif kind == "material":
+            out["material"][fields["label"]] = fields
+    return out
+
+
+scid = scid_results(scid_file)
+positions = [line.strip().split("|", 1) for line in open(positions_file) if "|" in line]
+
+
+def best_ms(conn, sql, params=(), runs=5):
+    best = None
+    result = None
+    for _ in range(runs):
+        t = time.perf_counter()
+        result = conn.execute(sql, params).fetchall()
+        ms = (time.perf_counter() - t) * 1000
+        best = ms if best is None else min(best, ms)
+    return best, result
+
+
+def split_games(text, parts):
+    """Cut a PGN text into parts at game boundaries (a line starting with [Event)."""
+    bounds = [0]
+    for k in range(1, parts):
+        at = text.find("\n[Event ", len(text) * k // parts)
+        bounds.append(at + 1 if at >= 0 else len(text))
+    bounds.append(len(text))
+    return [text[bounds[i]:bounds[i + 1]] for i in range(parts)]
+
+
+conn = psycopg.connect(autocommit=True)
+conn.execute("SET jit = off")
+conn.execute("DROP TABLE IF EXISTS games, explorer, explorer_popular")
+conn.execute("CREATE TABLE games (id integer, tags jsonb, result text, g game)")
+text = open(corpus, encoding="utf-8").read()
+chunks = split_games(text, workers)
+offsets = [0]
+for c in chunks[:-1]:
+    offsets.append(offsets[-1] + c.count("\n[Event "))
+errors = []
+
+
+def load(i):
+    try:
+        with psycopg.connect(autocommit=True) as c:
+            c.execute("INSERT INTO games SELECT %s + game, tags, result, value FROM pgn_games(%s)",
+                      (offsets[i], chunks[i]))
+    except Exception as e:  # reported below
+        errors.append(e)
+
+
+t0 = time.perf_counter()
+threads = [threading.Thread(target=load, args=(i,)) for i in range(workers)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+t1 = time.perf_counter()
+if errors:
+    raise errors[0]
+conn.execute("SET maintenance_work_mem = '1GB'")
+conn.execute("CREATE INDEX games_gin ON games USING gin (g)")
+t2 = time.perf_counter()
+conn.execute("CREATE INDEX games_pattern ON games USING gin (g game_pattern_ops)")
+t3 = time.perf_counter()
+conn.execute("VACUUM ANALYZE games")
+ngames, nplies, gbytes = conn.execute(
+    "SELECT count(*), sum(plies(g)), sum(pg_column_size(g)) FROM games").fetchone()
+index_bytes = conn.execute("SELECT pg_relation_size('games_gin')").fetchone()[0]
+pattern_bytes = conn.execute("SELECT pg_relation_size('games_pattern')").fetchone()[0]
+table_bytes = conn.execute("SELECT pg_table_size('games')").fetchone()[0]
+
+rows = []
+
+
+def row(measure, ours, theirs, count_ours=None, count_theirs=None, unit="ms"):
+    ratio = (theirs / ours) if ours and theirs else None
+    agree = "" if count_ours is None else ("yes" if str(count_ours) == str(count_theirs) else "NO")
+    rows.append((measure, ours, theirs, ratio, count_ours, count_theirs, agree, unit))
+
+
+scid_import = scid.get("import", {})
+scid_gps = float(scid_import.get("games_per_s", 0))
+row("import, games/s (parse, validate, insert)", ngames / (t1 - t0), scid_gps, ngames,
+    scid_import.get("games"), unit="games/s")
+row("import, games/s (with the GIN index built)", ngames / (t2 - t0), scid_gps, unit="games/s")
+scid_bytes = float(scid.get("dbsize", {}).get("bytes", 0))
+row("moves, bytes/ply (game values; Scid: its whole database)", gbytes / nplies,
+    scid_bytes / nplies if scid_bytes else None, unit="B/ply")
+print(f"games: {ngames}, plies: {nplies}, game values {gbytes} bytes ({gbytes / nplies:.2f} B/ply), "
+      f"table {table_bytes} bytes, GIN index {index_bytes} bytes ({index_bytes / (nplies + ngames):.1f} B/position), "
+      f"built in {t2 - t1:.1f} s; pattern index {pattern_bytes} bytes, built in {t3 - t2:.1f} s")
+
+# exact position search
+for label, fen in positions:
+    ms, res = best_ms(conn, "SELECT count(*) FROM games WHERE g @> %s::text::\"position\"", (fen,))
+    s = scid["board"].get(label, {})
+    theirs = min(float(s.get("sc_search_board_ms", 1e9)), float(s.get("filter_search_board_ms", 1e9)))
+    row(f"g @> p: {label}", ms, theirs if theirs < 1e9 else None, res[0][0], s.get("games_filter_search"))
+
+# the opening explorer: a table of (position, move) with results, for every
+# position (the popular ones from the table, the rest from the games)
+t = time.perf_counter()
+conn.execute("SET work_mem = '1GB'")
+conn.execute("""
+CREATE TABLE explorer AS
+SELECT without_clocks(p."position") AS "position", p.next AS move, count(*)::integer AS games,
+       count(*) FILTER (WHERE result = '1-0')::integer AS white,
+       count(*) FILTER (WHERE result = '1/2-1/2')::integer AS draws,
+       count(*) FILTER (WHERE result = '0-1')::integer AS black
+FROM games, positions(games.g) AS p
+WHERE p.next IS NOT NULL
+GROUP BY 1, 2""")
+conn.execute("CREATE INDEX ON explorer (\"position\")")
+conn.execute("VACUUM ANALYZE explorer")
+t_explorer = time.perf_counter() - t
+explorer_bytes = conn.execute("SELECT pg_total_relation_size('explorer')").fetchone()[0]
+print(f"explorer table: built in {t_explorer:.1f} s, {explorer_bytes} bytes with its index")
+for label, fen in positions:
+    ms, res = best_ms(conn, "SELECT move, games, white, draws, black FROM explorer "
+                      "WHERE \"position\" = without_clocks(%s::text::\"position\") ORDER BY games DESC, move",
+                      (fen,))
+    ms2, res2 = best_ms(conn, "SELECT m, count(*), count(*) FILTER (WHERE result = '1-0'), "
+                        "count(*) FILTER (WHERE result = '1/2-1/2'), count(*) FILTER (WHERE result = '0-1') "
+                        "FROM games, next_moves(g, %s::text::\"position\") AS m "
+                        "WHERE g @> %s::text::\"position\" GROUP BY m ORDER BY 2 DESC, 1", (fen, fen), runs=3)
+    s = scid["board"].get(label, {})
+    total = sum(r[1] for r in res)
+    row(f"explorer (table): {label}", ms, float(s["treestats_ms"]) if s else None,
+        f"{len(res)} moves/{total}", f"{s.get('moves')} moves")
+    row(f"explorer (from the games): {label}", ms2, float(s["tree_total_ms"]) if s else None,
+        f"{len(res2)} moves", f"{s.get('moves')} moves")
+    if [tuple(r) for r in res] != [tuple(r) for r in res2]:
+        print(f"!! the explorer table and the games disagree on {label}")
+
+# patterns, as bench-scid.tcl has them
+patterns = [("pattern_Pe4_Pd5_nf6", "8/8/5n2/3P4/4P3/8/8/8"),
+            ("pattern_Nd5_Pe4_pd6", "8/8/3p4/3N4/4P3/8/8/8"),
+            ("pattern_both_castled_short", "5rk1/8/8/8/8/8/8/5RK1")]
+for label, pat in patterns:
+    ms, res = best_ms(conn, "SELECT count(*) FROM games WHERE g @> %s::text::pattern", (pat,), runs=3)
+    s = scid["material"].get(label, {})
+    row(f"g @> pattern {pat}", ms, float(s["ms"]) if s else None, res[0][0], s.get("games"))
+
+# material: rook and bishop against rook, any pawns, either colour
+ms, res = best_ms(conn, "SELECT count(*) FROM games WHERE g @> 'KRBP*vKRP*'::balance "
+                  "OR g @> flip('KRBP*vKRP*'::balance)")
+s = scid["material"].get("RB_vs_R_pawns_either", {})
+row("material KRBP*vKRP* either colour", ms, float(s["ms"]) if s else None, res[0][0], s.get("games"))
+ms, res = best_ms(conn, "SELECT count(*) FROM games WHERE g @> 'KRBvKR'::balance OR g @> 'KRvKRB'::balance")
+s = scid["material"].get("KRB_vs_KR_either", {})
+row("material KRBvKR either colour", ms, float(s["ms"]) if s else None, res[0][0], s.get("games"))
+
+print()
+print("| measure | chess (PostgreSQL) | Scid | Scid / chess | rows: chess | rows: Scid | same |")
+print("|---|---|---|---|---|---|---|")
+for measure, ours, theirs, ratio, co, ct, agree, unit in rows:
+    if unit == "games/s":
+        ratio = ours / theirs if theirs else None
+    fmt = (lambda v: "" if v is None else (f"{v:,.0f}" if unit == "games/s" else f"{v:.2f}"))
+    print(f"| {measure} | {fmt(ours)} {unit} | {fmt(theirs)} | "
+          f"{'' if ratio is None else f'{ratio:.2f}x'} | {'' if co is None else co} | "
+          f"{'' if ct is None else ct} | {agree} |")

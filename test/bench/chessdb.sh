@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The chess-database benchmark: Scid (Debian scid, headless) and the
+# extension on the same 100,000 games, in one invocation.
+#
+#   bash test/bench/chessdb.sh
+#
+# The corpus is ../shared/bench's: generated once with its gen.js (6-13
+# minutes on 2 cores; kept in $CHESS_BENCH_CACHE, default
+# /var/cache/chess-bench) and checked against its checksum.  Scid runs
+# ../shared/bench/bench-scid.tcl; the extension runs test/bench/chessdb.py in
+# a throwaway PostgreSQL 15 cluster.  Prints a table of both with ratios.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+shared=$(cd ../shared/bench && pwd)
+cache=${CHESS_BENCH_CACHE:-/var/cache/chess-bench}
+corpus=$cache/corpus-100k.pgn
+bash test/setup.sh >/dev/null
+missing=()
+for p in scid pgn-extract; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if ((${#missing[@]})); then
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" >/dev/null
+fi
+mkdir -p "$cache"
+if [[ ! -f $corpus ]]; then
+	echo "== generating the 100k corpus (once; 6-13 minutes)"
+	(cd test/differential && npm ci --no-audit --no-fund --loglevel=error)
+	NODE_PATH=$PWD/test/differential/node_modules node "$shared/gen.js" 100000 20240601 "$corpus.tmp" 2
+	mv "$corpus.tmp" "$corpus"
+fi
+(cd "$cache" && sed "s/corpus-100k.pgn/$(basename "$corpus")/" "$shared/corpus-100k.sha256" | sha256sum -c --quiet) || {
+	echo "!! the corpus does not match ../shared/bench/corpus-100k.sha256"
+	exit 1
+}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+echo "== Scid 4.7 (headless tkscid), best of 3"
+/usr/games/tkscid "$shared/bench-scid.tcl" "$corpus" "$work/scid" "$shared/positions-100k.txt" 3 \
+	>"$work/scid.txt" 2>&1
+grep -E '^RESULT' "$work/scid.txt"
+echo "== the extension, PostgreSQL 15 (2 sessions import), best of 5"
+pg_virtualenv -v 15 sh -c "psql -X -q -c 'CREATE EXTENSION chess' && \
+	/usr/bin/python3 test/bench/chessdb.py '$corpus' '$shared/positions-100k.txt' '$work/scid.txt' 2"
