@@ -15,12 +15,14 @@ OBJS = $(GLUE_OBJS) $(ENGINE_OBJS)
 
 REGRESS = square piece move position binary_io indexes epd_suite \
 	movegen castling en_passant promotion double_check play polyglot seeds \
-	san pgn games game search application limits upgrade catalog roles drop
+	san pgn games game search pgn_file application limits upgrade catalog roles drop
 REGRESS_OPTS = --inputdir=. --outputdir=. --load-extension=chess
 
 # The server headers are included as system headers: they are not -Wextra
 # clean, and our own code is held to -Wall -Wextra -Werror.
 PG_CPPFLAGS = -Isrc -isystem $(shell $(PG_CONFIG) --includedir-server)
+# pgn_games_file() reads gzip and zstd files
+SHLIB_LINK = -lz -lzstd
 # Like pgvector, optimise for the machine that builds (popcnt and friends
 # make move generation about twice as fast); override with OPTFLAGS=.
 OPTFLAGS ?= -march=native

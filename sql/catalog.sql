@@ -14,7 +14,8 @@ WHERE d.refclassid = 'pg_extension'::regclass
 ORDER BY 1;
 
 -- functions that are not IMMUTABLE STRICT PARALLEL SAFE: only the support
--- functions of replay(), whose internal state starts as NULL
+-- functions of replay(), whose internal state starts as NULL, and
+-- pgn_games_file(), VOLATILE because it reads a file
 SELECT p.oid::regprocedure AS function, p.provolatile, p.proisstrict, p.proparallel
 FROM pg_proc p
 JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'

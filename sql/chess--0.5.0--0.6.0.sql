@@ -474,13 +474,13 @@ CREATE OPERATOR CLASS game_gin_ops
 	DEFAULT FOR TYPE game USING gin AS
 		OPERATOR 7 @> (game, "position"),
 		OPERATOR 9 @> (game, balance),
-		FUNCTION 1 byteacmp(bytea, bytea),
+		FUNCTION 1 btint8cmp(int8, int8),
 		FUNCTION 2 game_gin_extract_value(game, internal),
 		FUNCTION 3 game_gin_extract_query(game, internal, int2, internal, internal, internal, internal),
 		FUNCTION 4 game_gin_consistent(internal, int2, game, int4, internal, internal, internal, internal),
 		FUNCTION 6 game_gin_triconsistent(internal, int2, game, int4, internal, internal, internal),
-		STORAGE bytea;
-COMMENT ON OPERATOR CLASS game_gin_ops USING gin IS 'GIN operator class for game: @> position and @> balance, exact from the index';
+		STORAGE int8;
+COMMENT ON OPERATOR CLASS game_gin_ops USING gin IS 'GIN operator class for game: @> position (hashed keys, rechecked) and @> balance (exact)';
 
 CREATE FUNCTION game_pattern_extract_value(game, internal) RETURNS internal
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
@@ -519,3 +519,10 @@ CREATE FUNCTION pgn_games(pgn text, skip_errors boolean DEFAULT false)
 	AS 'MODULE_PATHNAME', 'chess_pgn_games' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
 	COST 5000 ROWS 1000;
 COMMENT ON FUNCTION pgn_games(text, boolean) IS 'the games of a PGN text, one row each (value: the game as a game value), their main lines validated move by move; skip_errors skips a bad game with a NOTICE';
+
+CREATE FUNCTION pgn_games_file(path text, skip_errors boolean DEFAULT false, encoding text DEFAULT 'UTF8')
+	RETURNS TABLE(game integer, tags jsonb, result text, start "position", final "position",
+				  plies integer, moves move[], value game)
+	AS 'MODULE_PATHNAME', 'chess_pgn_games_file' LANGUAGE C VOLATILE STRICT PARALLEL SAFE
+	COST 5000 ROWS 100000;
+COMMENT ON FUNCTION pgn_games_file(text, boolean, text) IS 'the games of a PGN file on the server (plain, gzip or zstd; UTF8 or a single-byte encoding), read a part at a time in constant memory; for superusers and members of pg_read_server_files';

@@ -1001,6 +1001,84 @@ test_pgn_fuzz(void)
 	CHECK(fuzz_games_ok > 1000, "fuzz: %d mutated games still read", fuzz_games_ok);
 }
 
+/* Games as read: plies and result, one a game, in the order they come. */
+static int	part_plies[64];
+static char part_results[64][8];
+static int	part_count;
+
+static bool
+record_game(void *arg, int game, const char *result, const Position *start,
+			const Position *final, int plies, const PgnError *err)
+{
+	(void) arg;
+	(void) game;
+	(void) start;
+	(void) final;
+	if (part_count < 64)
+	{
+		part_plies[part_count] = err ? -1 : plies;
+		snprintf(part_results[part_count], sizeof(part_results[0]), "%s", result);
+	}
+	part_count++;
+	return true;
+}
+
+/*
+ * A text read in two parts, cut anywhere, gives the games read in one:
+ * pgn_read_part() holds back the game the first part ends in.
+ */
+static void
+test_pgn_parts(void)
+{
+	static const char text[] =
+		"[Event \"A\"]\n[White \"x\"]\n\n1. e4 e5 2. Nf3 {a comment} Nc6 (2... d6 3. d4) 3. Bb5 1-0\n\n"
+		"1. d4 d5 2. c4 *\n\n[Event \"B\"]\n\n[Event \"C\"]\n1. f3 e5 2. g4 Qh4# 0-1\n"
+		"{trailing} [Event \"D\"] 1. Nf3 Nf6 1/2-1/2";
+	size_t		len = strlen(text),
+				cut;
+	int			whole_plies[64],
+				whole_count,
+				bad = 0,
+				i;
+	char		whole_results[64][8];
+	PgnHandler	h = {.game = record_game};
+
+	part_count = 0;
+	pgn_read(text, len, &h);
+	whole_count = part_count;
+	memcpy(whole_plies, part_plies, sizeof(whole_plies));
+	memcpy(whole_results, part_results, sizeof(whole_results));
+	for (cut = 0; cut <= len; cut++)
+	{
+		size_t		consumed = 0,
+					rest;
+		char	   *second;
+
+		part_count = 0;
+		pgn_read_part(text, cut, false, &h, &consumed);
+		if (consumed > cut)
+		{
+			bad++;
+			continue;
+		}
+		/* the second part: from where the first stopped, to the end */
+		rest = len - consumed;
+		second = malloc(rest + 1);
+		memcpy(second, text + consumed, rest);
+		pgn_read_part(second, rest, true, &h, NULL);
+		free(second);
+		if (part_count != whole_count)
+			bad++;
+		else
+			for (i = 0; i < whole_count; i++)
+				if (part_plies[i] != whole_plies[i] || strcmp(part_results[i], whole_results[i]) != 0)
+					bad++;
+	}
+	CHECK(whole_count == 5 && whole_plies[0] == 5 && whole_plies[4] == 2,
+		  "the text reads as 5 games (%d)", whole_count);
+	CHECK(bad == 0, "%d cuts of the text read otherwise than the whole", bad);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1035,6 +1113,7 @@ main(int argc, char **argv)
 		  consistency_errors);
 	test_fen_fuzz();
 	test_pgn_fuzz();
+	test_pgn_parts();
 	test_san_cases();
 	test_218();
 	test_game();

@@ -24,17 +24,33 @@ failed=0
 log=$(mktemp -d)
 trap 'rm -rf "$log"' EXIT
 
-# Makes the root file system of a major unless it is there already.
+# What the build and the tests need in a root, besides PostgreSQL.
+root_packages=(make gcc libc6-dev zlib1g-dev libzstd-dev zstd)
+
+# Makes the root file system of a major unless it is there already; adds
+# the packages a root made by an older version of this script lacks.
 make_root() {
-	local v=$1 root=$roots/${suite[$1]}
-	[[ -x $root/usr/lib/postgresql/$v/bin/pg_config ]] && return 0
+	local v=$1 root=$roots/${suite[$1]} missing=() p
+	if [[ -x $root/usr/lib/postgresql/$v/bin/pg_config ]]; then
+		for p in "${root_packages[@]}"; do
+			chroot "$root" dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+				missing+=("$p")
+		done
+		((${#missing[@]})) || return 0
+		echo "== adding ${missing[*]} to the ${suite[$v]} root file system"
+		cp /etc/resolv.conf "$root/etc/resolv.conf"
+		chroot "$root" /usr/bin/env DEBIAN_FRONTEND=noninteractive PATH=/usr/sbin:/usr/bin:/sbin:/bin \
+			sh -c "apt-get update -q && apt-get install -y -q ${missing[*]}" >"$log/apt-$v" 2>&1 ||
+			{ tail -n 20 "$log/apt-$v"; return 1; }
+		return 0
+	fi
 	command -v debootstrap >/dev/null ||
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -q debootstrap >/dev/null
 	rm -rf "$root.tmp"
 	mkdir -p "$roots"
 	echo "== making the Debian ${suite[$v]} root file system for PostgreSQL $v"
 	if debootstrap --variant=minbase \
-		--include="postgresql-$v,postgresql-server-dev-$v,make,gcc,libc6-dev" \
+		--include="$(IFS=,; echo "${root_packages[*]}"),postgresql-$v,postgresql-server-dev-$v" \
 		"${suite[$v]}" "$root.tmp" "$mirror" >"$log/debootstrap-$v" 2>&1; then
 		mv "$root.tmp" "$root"
 	else

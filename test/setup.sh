@@ -9,11 +9,11 @@ PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config
 export PG_CONFIG
 
 # What the build and the tests need, from Debian: the toolchain and
-# PostgreSQL 15; clang with its sanitizer and libFuzzer runtimes for the
+# PostgreSQL 15; zlib and zstd (pgn_games_file() reads compressed files); clang with its sanitizer and libFuzzer runtimes for the
 # fuzzers; psycopg 3 for the SQL fuzzer and the resource tests; Node.js and
 # npm for the differential tests against chess.js.
 packages=(make gcc libc6-dev postgresql-15 postgresql-server-dev-15 postgresql-common
-	clang libclang-rt-14-dev python3-psycopg)
+	zlib1g-dev libzstd-dev zstd clang libclang-rt-14-dev python3-psycopg)
 missing=()
 for p in "${packages[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

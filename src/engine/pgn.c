@@ -548,8 +548,11 @@ skip_move_number(const char **t, size_t *n)
 	return i == *n;
 }
 
-/* Reads the movetext of a game, up to its result, the next tag section or the end. */
-static void
+/*
+ * Reads the movetext of a game, up to its result, the next tag section or
+ * the end; true when it ended before the end of the text.
+ */
+static bool
 read_movetext(Reader *r, Game *g, SanResult *san)
 {
 	unsigned	tokens = 0;
@@ -563,12 +566,12 @@ read_movetext(Reader *r, Game *g, SanResult *san)
 
 		skip_blank(r);
 		if (at_end(r))
-			return;
+			return false;
 		if (++tokens % POLL_TOKENS == 0)
 			reader_poll(r);
 		c = r->s[r->pos];
 		if (c == '[')
-			return;				/* the next game's tags */
+			return true;		/* the next game's tags */
 		if (c == '{' || c == ';')
 		{
 			size_t		at = r->pos;
@@ -623,7 +626,7 @@ read_movetext(Reader *r, Game *g, SanResult *san)
 			{
 				memcpy(g->result, t, n);
 				g->result[n] = '\0';
-				return;
+				return true;
 			}
 			if (!skip_move_number(&t, &n))
 				read_move(r, g, t, n, san);
@@ -633,6 +636,12 @@ read_movetext(Reader *r, Game *g, SanResult *san)
 
 int
 pgn_read(const char *text, size_t len, const PgnHandler *h)
+{
+	return pgn_read_part(text, len, true, h, NULL);
+}
+
+int
+pgn_read_part(const char *text, size_t len, bool final, const PgnHandler *h, size_t *consumed)
 {
 	Reader		r = {text, len, 0, h, POLL_BYTES};
 	int			games = 0;
@@ -644,9 +653,15 @@ pgn_read(const char *text, size_t len, const PgnHandler *h)
 	memset(&tags, 0, sizeof(tags));
 	for (;;)
 	{
+		size_t		game_start;
+		bool		complete = false;
+
 		skip_blank(&r);
 		if (at_end(&r))
 			break;
+		game_start = r.pos;
+		if (h->begin)
+			h->begin(h->arg);
 		memset(&g->err, 0, sizeof(g->err));
 		strcpy(g->result, "*");
 		g->depth = g->overflow = g->plies = 0;
@@ -666,7 +681,16 @@ pgn_read(const char *text, size_t len, const PgnHandler *h)
 		memset(&g->lines[0], 0, sizeof(Line));
 		g->lines[0].cur = g->lines[0].prev = g->start;
 		if (at_end(&r) || r.s[r.pos] != '[')
-			read_movetext(&r, g, &san);
+			complete = read_movetext(&r, g, &san);
+		else
+			complete = true;	/* a repeated tag: the next game begins */
+		if (!final && !complete)
+		{
+			/* the text ends inside this game: the caller brings more */
+			if (consumed)
+				*consumed = game_start;
+			return games;
+		}
 		if (!g->content)
 			continue;			/* comments alone */
 		games++;
@@ -677,6 +701,8 @@ pgn_read(const char *text, size_t len, const PgnHandler *h)
 								g->lines[0].ply, g->err.code == PGN_OK ? NULL : &g->err))
 			break;
 	}
+	if (consumed)
+		*consumed = r.pos;
 	return games;
 }
 

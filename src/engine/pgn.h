@@ -64,6 +64,8 @@ typedef struct PgnHandler
 	bool		(*game) (void *arg, int game, const char *result, const Position *start,
 						 const Position *final, int plies, const PgnError *err);
 	void		(*poll) (void *arg);
+	/* a game begins (what was reported of an unfinished one is to be forgotten) */
+	void		(*begin) (void *arg);
 } PgnHandler;
 
 /*
@@ -77,6 +79,18 @@ typedef struct PgnHandler
  * the game already has begins the next game.  Returns the number of games.
  */
 extern int	pgn_read(const char *text, size_t len, const PgnHandler *handler);
+
+/*
+ * Reads a part of a PGN text that goes on: when final is false, a game the
+ * part ends in (no result or next tag section after it) is not reported,
+ * and *consumed is where it begins — the caller reads again from there with
+ * more text.  (Its tags, plies and comments were reported already: the
+ * begin callback marks where a game starts.)  When final is true this is
+ * pgn_read(); *consumed is then the whole length.  Game numbers count from
+ * 1 in each call.
+ */
+extern int	pgn_read_part(const char *text, size_t len, bool final, const PgnHandler *handler,
+						  size_t *consumed);
 
 typedef void (*PgnEmit) (void *arg, const char *s, size_t n);
 
