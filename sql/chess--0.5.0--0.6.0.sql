@@ -158,6 +158,18 @@ CREATE OPERATOR CLASS game_ops
 		FUNCTION 1 game_cmp(game, game),
 		FUNCTION 4 btequalimage(oid);
 COMMENT ON OPERATOR CLASS game_ops USING btree IS 'btree operator class for game: games that share an opening sort together';
+-- prefixes: g ^@ '1. e4 c5 2. Nf3', a range on the btree index
+CREATE FUNCTION game_starts_with_support(internal) RETURNS internal
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION game_starts_with_support(internal) IS 'planner support for ^@ on game: a range on a btree index';
+CREATE FUNCTION starts_with(game, game) RETURNS boolean
+	AS 'MODULE_PATHNAME', 'game_starts_with' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 50
+	SUPPORT game_starts_with_support;
+COMMENT ON FUNCTION starts_with(game, game) IS 'the game begins with the moves of the other, from the same start';
+CREATE OPERATOR ^@ (LEFTARG = game, RIGHTARG = game, PROCEDURE = starts_with,
+	RESTRICT = contsel, JOIN = contjoinsel);
+COMMENT ON OPERATOR ^@ (game, game) IS 'the game begins with the moves of the other (an opening prefix); a btree index on game serves it';
+
 CREATE OPERATOR CLASS game_hash_ops
 	DEFAULT FOR TYPE game USING hash AS
 		OPERATOR 1 =,

@@ -91,13 +91,30 @@ EXPLAIN (COSTS OFF) SELECT count(*) FROM games_t WHERE g = '1. e4 e5 2. Bc4';
 SELECT count(*) FROM games_t WHERE g = '1. e4 e5 2. Bc4';
 EXPLAIN (COSTS OFF) SELECT count(*) FROM games_t WHERE g >= '1. e4 e5' AND g < '1. e4 e5 2. Nf3';
 SELECT count(*) FROM games_t WHERE g >= '1. e4 e5' AND g < '1. e4 e5 2. Nf3';
+-- g ^@ prefix: the game begins with the prefix, served by the btree index as
+-- a range from the prefix to the least game after all its continuations
+EXPLAIN (COSTS OFF) SELECT count(*) FROM games_t WHERE g ^@ '1. e4 e5 2. Bc4';
+SELECT count(*) FROM games_t WHERE g ^@ '1. e4 e5 2. Bc4';
+EXPLAIN (COSTS OFF) SELECT count(*) FROM games_t WHERE starts_with(g, '1. e4');
+SELECT count(*) FROM games_t WHERE starts_with(g, '1. e4');
+-- Kb2 is the last legal move of its position by value: no upper bound
+EXPLAIN (COSTS OFF) SELECT count(*) FROM games_t WHERE g ^@ '[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"] 1. Kb2';
 DROP INDEX games_t_btree;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM games_t WHERE g ^@ '1. e4 e5 2. Bc4';
 EXPLAIN (COSTS OFF) SELECT count(*) FROM games_t WHERE g = '1. e4 e5 2. Bc4';
 SELECT count(*) FROM games_t WHERE g = '1. e4 e5 2. Bc4';
 RESET enable_seqscan;
 RESET enable_bitmapscan;
 SELECT g, count(*) FROM games_t GROUP BY g HAVING count(*) > 1 ORDER BY g;
 DROP INDEX games_t_hash;
+-- without an index: the same counts; another start, a longer prefix, the empty game
+SELECT count(*) FILTER (WHERE g ^@ '1. e4 e5 2. Bc4') AS bc4, count(*) FILTER (WHERE g ^@ '1. e4') AS e4,
+       count(*) FILTER (WHERE g ^@ '') AS all_games,
+       count(*) FILTER (WHERE g ^@ '[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]') AS other_start
+FROM games_t;
+SELECT '1. e4 e5'::game ^@ '1. e4 e5' AS itself, '1. e4'::game ^@ '1. e4 e5' AS longer,
+       '[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"] 1. Kb2'::game ^@ '[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]' AS other_start,
+       '[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"] 1. Kb2'::game ^@ '' AS standard_start;
 
 -- binary COPY out and in; malformed binary input
 \copy games_t TO 'results/games.bin' WITH (FORMAT binary)
