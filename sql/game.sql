@@ -210,6 +210,23 @@ SET enable_seqscan = off;
 SELECT array_agg(id ORDER BY id) FROM search_t WHERE g @> 'rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3'::"position";
 RESET enable_seqscan;
 
+-- g @> p stops reading a game once it can no longer reach the position (a
+-- side has fewer men or pawns, a pawn has left its second rank, a castling
+-- right is gone): it agrees with the positions each game passes through,
+-- for every pair of a game and a position some game reaches
+CREATE TEMP TABLE reach_games AS
+SELECT DISTINCT g FROM search_t
+UNION SELECT g::game FROM (VALUES
+	('1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. d4 Nf6 5. Nf3 Bf5 6. Bc4 e6 7. Bd2 c6 8. Qe2 Bb4 9. O-O-O Nbd7'),
+	('[FEN "8/1P6/8/8/8/8/8/K6k w - - 0 1"] 1. b8=N Kg2 2. Nc6 Kf3'),
+	('[FEN "r3k2r/1P6/8/8/8/8/1p6/R3K2R w KQkq - 0 1"] 1. bxa8=Q+ Ke7 2. O-O bxa1=R 3. Qb7+ Ke6 4. Rxa1'),
+	('1. d4 d5 2. c4 dxc4 3. e4 b5 4. a4 c6 5. axb5 cxb5 6. Qf3')) v(g);
+SELECT count(*) AS pairs, count(*) FILTER (WHERE found) AS found,
+       count(*) FILTER (WHERE found <> EXISTS (SELECT FROM positions(a.g) q WHERE without_clocks(q."position") = b.p))
+	AS disagreements
+FROM reach_games a, (SELECT DISTINCT without_clocks(q."position") AS p FROM reach_games, positions(g) q) b,
+     LATERAL (SELECT a.g @> b.p AS found) f;
+
 -- without_clocks(): one position whatever its clocks, to index and compare
 SELECT without_clocks('rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 30 90');
 SELECT without_clocks(p) = without_clocks('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4 3') AS same

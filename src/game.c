@@ -576,6 +576,8 @@ game_next_moves(PG_FUNCTION_ARGS)
 		Datum		value;
 		bool		isnull = false;
 
+		if (!here && position_unreachable(&r.pos, &target))
+			break;
 		if ((r.ply & 4095) == 4095)
 			CHECK_FOR_INTERRUPTS();
 		value = MoveGetDatum(game_reader_next(&r));

@@ -252,11 +252,22 @@ position_matches_balance(PG_FUNCTION_ARGS)
 }
 
 /*
- * The positions of a game, one by one, until test() holds; whether it did.
- * Interrupts are polled every 4,096 plies.
+ * What a test says of a position of a game: found, go on, or stop (no later
+ * position can be found).
+ */
+typedef enum
+{
+	TEST_FOUND,
+	TEST_NEXT,
+	TEST_STOP
+} TestResult;
+
+/*
+ * The positions of a game, one by one, until test() finds one or stops;
+ * whether one was found.  Interrupts are polled every 4,096 plies.
  */
 static bool
-game_some_position(struct varlena *g, bool (*test) (const Position *pos, const void *arg),
+game_some_position(struct varlena *g, TestResult (*test) (const Position *pos, const void *arg),
 				   const void *arg)
 {
 	GameReader	r;
@@ -264,8 +275,10 @@ game_some_position(struct varlena *g, bool (*test) (const Position *pos, const v
 	game_reader_init(&r, GAME_DATA(g), GAME_LEN(g));
 	for (;;)
 	{
-		if (test(&r.pos, arg))
-			return true;
+		TestResult	t = test(&r.pos, arg);
+
+		if (t != TEST_NEXT)
+			return t == TEST_FOUND;
 		if (r.ply == r.plies)
 			return false;
 		if ((r.ply & 4095) == 4095)
@@ -274,22 +287,27 @@ game_some_position(struct varlena *g, bool (*test) (const Position *pos, const v
 	}
 }
 
-static bool
+/* the position, or stop when the game can no longer reach it */
+static TestResult
 test_same_position(const Position *pos, const void *arg)
 {
-	return position_same_for_repetition(pos, (const Position *) arg);
+	const Position *target = (const Position *) arg;
+
+	if (position_same_for_repetition(pos, target))
+		return TEST_FOUND;
+	return position_unreachable(pos, target) ? TEST_STOP : TEST_NEXT;
 }
 
-static bool
+static TestResult
 test_pattern(const Position *pos, const void *arg)
 {
-	return pattern_matches((const Pattern *) arg, pos);
+	return pattern_matches((const Pattern *) arg, pos) ? TEST_FOUND : TEST_NEXT;
 }
 
-static bool
+static TestResult
 test_material(const Position *pos, const void *arg)
 {
-	return material_query_matches((const MaterialQuery *) arg, pos);
+	return material_query_matches((const MaterialQuery *) arg, pos) ? TEST_FOUND : TEST_NEXT;
 }
 
 /*

@@ -53,3 +53,24 @@ position_same_for_repetition(const Position *a, const Position *b)
 	return memcmp(a->board, b->board, sizeof(a->board)) == 0 && a->side == b->side &&
 		a->castling == b->castling && position_canonical_ep(a) == position_canonical_ep(b);
 }
+
+bool
+position_unreachable(const Position *now, const Position *later)
+{
+	static const Bitboard home[2] = {BB_RANK_1 << 8, BB_RANK_8 >> 8};
+	int			c;
+
+	if (later->castling & ~now->castling)
+		return true;
+	for (c = WHITE; c <= BLACK; c++)
+	{
+		Bitboard	pawns_now = position_bb(now, c, PAWN),
+					pawns_later = position_bb(later, c, PAWN);
+
+		if (bb_count(later->by_color[c]) > bb_count(now->by_color[c]) ||
+			bb_count(pawns_later) > bb_count(pawns_now) ||
+			(pawns_later & home[c] & ~pawns_now) != 0)
+			return true;
+	}
+	return false;
+}

@@ -21,6 +21,15 @@ extern bool position_insufficient_material(const Position *pos);
 extern bool position_same_for_repetition(const Position *a, const Position *b);
 
 /*
+ * Whether no series of moves can lead from position now to position later,
+ * by what no move undoes: a side's men and pawns are never more, a pawn
+ * never returns to its second rank, castling rights are never regained.
+ * False does not mean that later can be reached.  A search through the
+ * positions of a game stops when this holds.
+ */
+extern bool position_unreachable(const Position *now, const Position *later);
+
+/*
  * The result a position decides by itself, as PGN writes it: "1-0" or
  * "0-1" for checkmate, "1/2-1/2" for stalemate or insufficient material,
  * else "*".
