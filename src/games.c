@@ -551,7 +551,7 @@ chess_pgn_games_file(PG_FUNCTION_ARGS)
 				(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
 				 errmsg("permission denied to read PGN file \"%s\"", chess_quote_cstring(path)),
 				 errdetail("Only superusers and roles with the privileges of pg_read_server_files read files on the server."),
-				 errhint("A client sends a file's text to pgn_games() instead, as psql's \\set f `cat file.pgn` and pgn_games(:'f') do.")));
+				 errhint("A client sends the file's text to pgn_games() instead, in batches of games as examples/load_pgn.py does.")));
 	if (encoding < 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),

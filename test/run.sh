@@ -3,10 +3,10 @@
 # UBSan), libFuzzer on every parser, the perft suites, and in throwaway
 # PostgreSQL 15 clusters pg_regress, the guided tour, the differential tests
 # against chess.js (positions, SAN, PGN both ways), the concurrency test of
-# the application example, SQL-level fuzzing, the resource tests (memory,
-# cancel latency), dump and restore, the build and pg_regress on
-# PostgreSQL 13, 17 and 18 (test/majors.sh), and the SQL port of the ABAP
-# pipeline against legal_moves().
+# the application example, bulk import from the client, SQL-level fuzzing,
+# the resource tests (memory, cancel latency), dump and restore, the build
+# and pg_regress on PostgreSQL 13, 17 and 18 (test/majors.sh), and the SQL
+# port of the ABAP pipeline against legal_moves().
 # Ends with the line "N passed, M failed, K skipped" and exits non-zero
 # when anything failed.
 set -uo pipefail
@@ -114,6 +114,10 @@ count_from "$log/tour_result" "guided tour"
 echo "== the application example under concurrency: two sessions race for the same plies"
 pg_virtualenv -v 15 bash test/concurrency.sh 2>&1 | tee "$log/concurrency"
 count_from "$log/concurrency" "concurrency test"
+
+echo "== bulk import from the client by an ordinary role (examples/load_pgn.py), the explorer recipe"
+pg_virtualenv -v 15 bash test/client_import.sh 2>&1 | tee "$log/client_import"
+count_from "$log/client_import" "client import"
 
 echo "== SQL-level fuzzing: 60,000 seeded inputs through every text input and binary COPY"
 pg_virtualenv -v 15 sh -c 'psql -X -q -c "CREATE EXTENSION chess" && /usr/bin/python3 test/sqlfuzz.py 60000 20261130' \

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# The client path of bulk import: an ordinary role, which may not read the
+# server's files (pgn_games_file() refuses it with 42501), loads a gzip'd PGN
+# file of 5,000 seeded random games through examples/load_pgn.py, two
+# sessions at once, into the tables of examples/chessdb.sql.  The games must
+# arrive exactly once each and equal what pgn_games() reads from the same
+# text; then the explorer is refreshed and checked.  Prints "client import:
+# N passed, M failed".  Run inside a cluster (pg_virtualenv).
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+export PGDATABASE=chess_import
+work=$(mktemp -d)
+chmod 755 "$work"	# the server reads the file too
+trap 'rm -rf "$work"' EXIT
+passed=0
+failed=0
+check() {
+	if [[ $2 == "$3" ]]; then
+		echo "ok: $1"
+		passed=$((passed + 1))
+	else
+		echo "FAILED: $1: got '$2', expected '$3'"
+		failed=$((failed + 1))
+	fi
+}
+
+dropdb --if-exists "$PGDATABASE" 2>/dev/null
+createdb "$PGDATABASE"
+psql -X -q -v ON_ERROR_STOP=1 <<'SQL'
+CREATE EXTENSION chess;
+SET client_min_messages = warning;
+DROP ROLE IF EXISTS chess_loader;
+CREATE ROLE chess_loader LOGIN PASSWORD 'chess_loader';
+GRANT CREATE ON SCHEMA public TO chess_loader;
+SQL
+# the schema belongs to the ordinary role
+PGUSER=chess_loader PGPASSWORD=chess_loader psql -X -q -v ON_ERROR_STOP=1 -f examples/chessdb.sql
+
+# 5,000 games of 30 to 60 seeded random legal plies, as PGN (1.8 MB: the
+# loader cuts it into batches of a megabyte)
+psql -X -q -A -t -v ON_ERROR_STOP=1 >"$work/games.pgn" <<'SQL'
+SELECT setseed(0.20261130);
+CREATE TEMP TABLE played (game integer, ply integer, p "position", m move);
+DO $$
+DECLARE
+	p "position";
+	m move;
+BEGIN
+	FOR g IN 1..5000 LOOP
+		p := start_position();
+		FOR ply IN 1..30 + g % 31 LOOP
+			SELECT x INTO m FROM legal_moves(p) AS x ORDER BY random() LIMIT 1;
+			EXIT WHEN m IS NULL;
+			INSERT INTO played VALUES (g, ply, p, m);
+			p := play(p, m);
+		END LOOP;
+	END LOOP;
+END $$;
+SELECT pgn(start_position(), array_agg(m ORDER BY ply),
+           jsonb_build_object('Event', 'Random ' || game, 'Result', '*')) || E'\n'
+FROM played GROUP BY game ORDER BY game;
+SQL
+sed -i '1d' "$work/games.pgn"	# setseed's empty line
+gzip -k "$work/games.pgn"
+check "the PGN file is larger than a batch" "$(($(stat -c %s "$work/games.pgn") > 1048576))" 1
+
+# the role may not read the server's files
+err=$(PGUSER=chess_loader PGPASSWORD=chess_loader psql -X -q -v ON_ERROR_STOP=1 -v VERBOSITY=verbose \
+	-c "SELECT count(*) FROM pgn_games_file('$work/games.pgn')" 2>&1)
+check "pgn_games_file() refuses an ordinary role" "$(grep -o '42501: permission denied to read PGN file' <<<"$err")" \
+	'42501: permission denied to read PGN file'
+
+out=$(zcat "$work/games.pgn.gz" | PGUSER=chess_loader PGPASSWORD=chess_loader /usr/bin/python3 examples/load_pgn.py --jobs 2 2>&1)
+check "load_pgn.py reports the games" "$out" "5000 games loaded"
+check "every game once" "$(psql -X -A -t -c "SELECT count(*), count(DISTINCT tags->>'Event') FROM games")" "5000|5000"
+check "the games equal what pgn_games_file() reads from the same file" \
+	"$(psql -X -A -t -c "SELECT md5(string_agg(g::text, '|' ORDER BY (tags->>'Event'))) FROM games")" \
+	"$(psql -X -A -t -c "SELECT md5(string_agg(value::text, '|' ORDER BY (tags->>'Event'))) FROM pgn_games_file('$work/games.pgn')")"
+# a bad game stops the load with its error, or is skipped with --skip-errors
+printf '[Event "Bad"]\n\n1. e4 e5 2. Ke3 *\n' >"$work/bad.pgn"
+out=$(PGUSER=chess_loader PGPASSWORD=chess_loader /usr/bin/python3 examples/load_pgn.py <"$work/bad.pgn" 2>&1)
+check "a bad game is an error" "$(grep -o 'illegal move "Ke3"' <<<"$out")" 'illegal move "Ke3"'
+out=$(PGUSER=chess_loader PGPASSWORD=chess_loader /usr/bin/python3 examples/load_pgn.py --skip-errors <"$work/bad.pgn" 2>&1)
+check "a bad game is skipped with --skip-errors" "$out" "0 games loaded"
+
+PGUSER=chess_loader PGPASSWORD=chess_loader psql -X -q -v ON_ERROR_STOP=1 -c "REFRESH MATERIALIZED VIEW explorer"
+check "the explorer counts every game from the start (once for each move it plays there)" \
+	"$(psql -X -A -t -c "SELECT sum(games) FROM explore(start_position())")" \
+	"$(psql -X -A -t -c "SELECT count(*) FROM games, LATERAL (SELECT DISTINCT q.next FROM positions(g) q
+	                     WHERE without_clocks(q.\"position\") = without_clocks(start_position()) AND q.next IS NOT NULL) s")"
+check "explore() agrees with the games for the positions at ply 3 of 100 games" \
+	"$(psql -X -A -t <<'SQL'
+SELECT count(*) FILTER (WHERE e IS DISTINCT FROM b)
+FROM (SELECT DISTINCT without_clocks(q."position") AS p FROM games, positions(g) q WHERE id <= 100 AND q.ply = 3) t,
+     LATERAL (SELECT array_agg(x ORDER BY x.move) AS e FROM explore(p) x) AS from_explore,
+     LATERAL (SELECT array_agg(y ORDER BY y.move) AS b
+              FROM (SELECT m AS move, count(*)::integer AS games, 0 AS white, 0 AS draws, 0 AS black
+                    FROM games, LATERAL (SELECT DISTINCT q.next AS m FROM positions(g) q
+                                         WHERE without_clocks(q."position") = p AND q.next IS NOT NULL) AS s
+                    GROUP BY m) AS y) AS from_games;
+SQL
+)" 0
+dropdb "$PGDATABASE"
+psql -X -q -d postgres -c "DROP ROLE chess_loader"
+echo "client import: $passed passed, $failed failed"
