@@ -46,19 +46,22 @@ CREATE UNIQUE INDEX explorer_position_move ON explorer ("position", move);
 -- The explorer for any position, clocks ignored: from the table when two
 -- games or more reach it, else from the games (then at most one game,
 -- found through games_positions).  Exact for the games as of the view's
--- last refresh.
+-- last refresh.  PL/pgSQL keeps the two plans for the session.
 CREATE FUNCTION explore(p "position")
 RETURNS TABLE (move move, games integer, white integer, draws integer, black integer)
-LANGUAGE sql STABLE PARALLEL SAFE AS $$
+LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
+BEGIN
+	RETURN QUERY
 	SELECT e.move, e.games, e.white, e.draws, e.black
 	FROM explorer e
-	WHERE e."position" = without_clocks(p)
-	UNION ALL
-	SELECT m, count(*)::integer, count(*) FILTER (WHERE games.result = '1-0')::integer,
-	       count(*) FILTER (WHERE games.result = '1/2-1/2')::integer,
-	       count(*) FILTER (WHERE games.result = '0-1')::integer
-	FROM games, LATERAL (SELECT DISTINCT m FROM next_moves(games.g, p) AS m) AS played
-	WHERE games.g @> p
-	  AND NOT EXISTS (SELECT FROM explorer e WHERE e."position" = without_clocks(p))
-	GROUP BY m
-$$;
+	WHERE e."position" = without_clocks(p);
+	IF NOT FOUND THEN
+		RETURN QUERY
+		SELECT m, count(*)::integer, count(*) FILTER (WHERE x.result = '1-0')::integer,
+		       count(*) FILTER (WHERE x.result = '1/2-1/2')::integer,
+		       count(*) FILTER (WHERE x.result = '0-1')::integer
+		FROM games x, LATERAL (SELECT DISTINCT m FROM next_moves(x.g, p) AS m) AS played
+		WHERE x.g @> p
+		GROUP BY m;
+	END IF;
+END $$;

@@ -2,7 +2,7 @@
 """Resource tests: memory stays bounded and every long call stops on a cancel.
 
 1. Memory: the backend's peak resident memory (VmHWM, read from /proc as
-   root) over 10 million calls of the set-returning functions, called once
+   root) over 12 million calls of the set-returning functions, called once
    per row (LATERAL), and over one pgn_games() call of 1 million games, stays
    within BOUND_MB of the backend's memory before them.  (Before 0.5.0,
    successors() kept 450 bytes a call and pgn_games() 3 KB a game.)
@@ -81,6 +81,12 @@ SRF_CALLS = [
     ("pgn_plies", 500_000,
      "SELECT count(*) FROM generate_series(1, {n}) g, "
      "LATERAL pgn_plies(CASE WHEN g > 0 THEN '1. e4 {c} (1. d4) *' END, false, true)"),
+    ("positions", 1_000_000,
+     "SELECT count(*) FROM generate_series(1, {n}) g, "
+     "LATERAL positions(CASE WHEN g > 0 THEN '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6'::game END)"),
+    ("next_moves", 1_000_000,
+     "SELECT count(*) FROM generate_series(1, {n}) g, "
+     "LATERAL next_moves(CASE WHEN g > 0 THEN '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6'::game END, start_position())"),
     ("files", 500_000,
      "SELECT count(*) FROM generate_series(1, {n}) g, LATERAL files() f WHERE g > 0"),
 ]

@@ -124,7 +124,7 @@ pg_virtualenv -v 15 sh -c 'psql -X -q -c "CREATE EXTENSION chess" && /usr/bin/py
 	2>&1 | tee "$log/sqlfuzz"
 count_from "$log/sqlfuzz" "SQL fuzzing"
 
-echo "== resources: memory over 10 million calls and a million games, cancel latency"
+echo "== resources: memory over 12 million calls and a million games, cancel latency"
 pg_virtualenv -v 15 sh -c 'psql -X -q -c "CREATE EXTENSION chess" && /usr/bin/python3 test/resources.py' \
 	2>&1 | tee "$log/resources"
 count_from "$log/resources" "resource tests"
