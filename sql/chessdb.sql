@@ -72,6 +72,19 @@ FROM every_position,
                     FROM games, LATERAL (SELECT DISTINCT q.next AS m FROM positions(g) q
                                          WHERE without_clocks(q."position") = p AND q.next IS NOT NULL) AS s
                     GROUP BY m) AS y) AS from_games;
+-- the same from the games alone, for a one-off question
+SELECT m AS move, count(*) AS games FROM games, LATERAL (SELECT DISTINCT m FROM next_moves(g, start_position()) AS m) s
+WHERE g @> start_position() GROUP BY m ORDER BY games DESC;
+-- transpositions in a table of positions: compare and index without the clocks
+CREATE TABLE seen (p "position");
+INSERT INTO seen SELECT q."position" FROM games, positions(g) q;
+CREATE INDEX ON seen (without_clocks(p));
+SELECT count(*) FROM seen WHERE without_clocks(p) = without_clocks('rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3');
+SELECT count(*) FROM seen WHERE p = 'rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3';
+SET enable_seqscan = off;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM seen WHERE without_clocks(p) = without_clocks('rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3');
+RESET enable_seqscan;
+DROP TABLE seen;
 -- the games and a position: where each game reaches it, and what it played
 SELECT id, q.ply, q.next FROM games, positions(g) q
 WHERE without_clocks(q."position") = without_clocks('rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3')
