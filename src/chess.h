@@ -10,6 +10,7 @@
 #include "fmgr.h"
 #include "funcapi.h"
 #include "lib/stringinfo.h"
+#include "mb/pg_wchar.h"
 #include "utils/array.h"
 
 #if PG_VERSION_NUM >= 160000
@@ -29,6 +30,32 @@
 #define CHESS_NORETURN_BEFORE
 #define CHESS_NORETURN_AFTER pg_attribute_noreturn()
 #endif
+
+/* 14 renamed the predefined roles' OIDs and added pg_encoding_verifymbstr(). */
+#if PG_VERSION_NUM < 140000
+#define ROLE_PG_READ_SERVER_FILES DEFAULT_ROLE_READ_SERVER_FILES
+#endif
+
+/* The length of the longest valid UTF-8 prefix of s. */
+static inline size_t
+chess_utf8_valid_prefix(const char *s, size_t len)
+{
+#if PG_VERSION_NUM >= 140000
+	return (size_t) pg_encoding_verifymbstr(PG_UTF8, s, (int) len);
+#else
+	size_t		i = 0;
+
+	while (i < len)
+	{
+		int			l = pg_encoding_verifymb(PG_UTF8, s + i, (int) (len - i));
+
+		if (l < 0)
+			break;
+		i += l;
+	}
+	return i;
+#endif
+}
 
 #include "engine/position.h"
 

@@ -616,7 +616,7 @@ chess_pgn_games_file(PG_FUNCTION_ARGS)
 			/* the text must be valid in the database's encoding */
 			if (encoding == PG_UTF8)
 			{
-				valid = (size_t) pg_encoding_verifymbstr(PG_UTF8, buf, (int) len);
+				valid = chess_utf8_valid_prefix(buf, len);
 				if (valid < len && (final || len - valid >= 4))
 					ereport(ERROR,
 							(errcode(ERRCODE_CHARACTER_NOT_IN_REPERTOIRE),

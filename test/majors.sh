@@ -39,9 +39,14 @@ make_root() {
 		((${#missing[@]})) || return 0
 		echo "== adding ${missing[*]} to the ${suite[$v]} root file system"
 		cp /etc/resolv.conf "$root/etc/resolv.conf"
+		mount_root "$root"
 		chroot "$root" /usr/bin/env DEBIAN_FRONTEND=noninteractive PATH=/usr/sbin:/usr/bin:/sbin:/bin \
 			sh -c "apt-get update -q && apt-get install -y -q ${missing[*]}" >"$log/apt-$v" 2>&1 ||
 			{ tail -n 20 "$log/apt-$v"; return 1; }
+		for p in "${missing[@]}"; do
+			chroot "$root" dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+				{ echo "!! $p is still missing in ${suite[$v]}"; tail -n 20 "$log/apt-$v"; return 1; }
+		done
 		return 0
 	fi
 	command -v debootstrap >/dev/null ||
