@@ -380,6 +380,33 @@ game_reaches_balance(PG_FUNCTION_ARGS)
  */
 #define PKEY(family, value)	Int64GetDatum(((int64) (family) << 56) | (int64) (value))
 
+/*
+ * The keys of a material query, each balance's 40-bit key with family bits
+ * added (the two operator classes put them in different places); none when
+ * the query has more than MATERIAL_KEYS_MAX balances, and the caller then
+ * scans everything.
+ */
+static Datum *
+balance_query_keys(const ChessBalance *balance, uint64 family, int32 *nkeys)
+{
+	MaterialQuery q;
+	uint64		mkeys[MATERIAL_KEYS_MAX];
+	Datum	   *keys;
+	int			n,
+				i;
+
+	material_from_datum(balance, &q);
+	n = material_query_keys(&q, mkeys, MATERIAL_KEYS_MAX);
+	*nkeys = 0;
+	if (n < 0)
+		return NULL;
+	keys = palloc(sizeof(Datum) * (n + 1));
+	for (i = 0; i < n; i++)
+		keys[i] = Int64GetDatum((int64) (family | mkeys[i]));
+	*nkeys = n;
+	return keys;
+}
+
 PG_FUNCTION_INFO_V1(position_gin_extract_value);
 Datum
 position_gin_extract_value(PG_FUNCTION_ARGS)
@@ -439,22 +466,7 @@ position_gin_extract_query(PG_FUNCTION_ARGS)
 		keys = pattern_position_keys(&p, nkeys);
 	}
 	else if (strategy == STRATEGY_MATERIAL)
-	{
-		MaterialQuery q;
-		uint64		mkeys[MATERIAL_KEYS_MAX];
-		int			n,
-					i;
-
-		material_from_datum(PG_GETARG_BALANCE_P(0), &q);
-		n = material_query_keys(&q, mkeys, MATERIAL_KEYS_MAX);
-		if (n >= 0)
-		{
-			keys = palloc(sizeof(Datum) * (n + 1));
-			for (i = 0; i < n; i++)
-				keys[i] = PKEY(3, mkeys[i]);
-			*nkeys = n;
-		}
-	}
+		keys = balance_query_keys(PG_GETARG_BALANCE_P(0), (uint64) 3 << 56, nkeys);
 	else
 		elog(ERROR, "position_gin_ops: unknown strategy %d", strategy);
 	if (*nkeys == 0)
@@ -623,22 +635,7 @@ game_gin_extract_query(PG_FUNCTION_ARGS)
 		keys[(*nkeys)++] = game_late_key(hash);
 	}
 	else if (strategy == STRATEGY_MATERIAL)
-	{
-		MaterialQuery q;
-		uint64		mkeys[MATERIAL_KEYS_MAX];
-		int			n,
-					i;
-
-		material_from_datum(PG_GETARG_BALANCE_P(0), &q);
-		n = material_query_keys(&q, mkeys, MATERIAL_KEYS_MAX);
-		if (n >= 0)
-		{
-			keys = palloc(sizeof(Datum) * (n + 1));
-			for (i = 0; i < n; i++)
-				keys[i] = GAME_KEY(2, mkeys[i]);
-			*nkeys = n;
-		}
-	}
+		keys = balance_query_keys(PG_GETARG_BALANCE_P(0), (uint64) 2 << 62, nkeys);
 	else
 		elog(ERROR, "game_gin_ops: unknown strategy %d", strategy);
 	if (*nkeys == 0)
