@@ -168,3 +168,25 @@ SELECT ply, san, comment FROM pgn_plies('1. e4 e5 2. Nf3 d6 3. d4 Bg4 {a weak mo
 SELECT pgn(start_position(), '{e2e4,e7e5,d1h5,b8c6,f1c4,g8f6,h5f7}', '{"White": "Scholar"}');
 SELECT (outcome(replay(m ORDER BY i))).*
 FROM unnest('{e2e4,e7e5,d1h5,b8c6,f1c4,g8f6,h5f7}'::move[]) WITH ORDINALITY AS t(m, i);
+
+\echo
+\echo '== A chess database (README, "The chess database"): games as values, searched by index'
+\i examples/chessdb.sql
+INSERT INTO games (tags, result, g)
+SELECT tags, result, value FROM pgn_games($$
+[Event "A"] [Result "1-0"] 1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 1-0
+[Event "B"] [Result "0-1"] 1. Nf3 d6 2. e4 c5 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 g6 0-1
+[Event "C"] [Result "1/2-1/2"] 1. e4 c5 2. Nf3 d6 3. Bb5+ Bd7 4. Bxd7+ Qxd7 5. O-O Nc6 1/2-1/2
+[Event "D"] [Result "1-0"] 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 1-0
+$$);
+REFRESH MATERIALIZED VIEW explorer;
+SELECT id, tags->>'Event' AS event, pg_column_size(g) AS bytes, g FROM games ORDER BY g;
+-- the Sicilian after 2...d6, reached by A and C directly and by B through a transposition
+SELECT id, tags->>'Event' AS event FROM games
+WHERE g @> 'rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3'::"position" ORDER BY id;
+SELECT id FROM games WHERE g ^@ '1. e4 c5' ORDER BY id;
+SELECT id FROM games WHERE g @> '8/8/5n2/8/4P3/8/8/8'::pattern ORDER BY id;
+SELECT * FROM explore('rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3') ORDER BY games DESC, move;
+DROP FUNCTION explore("position");
+DROP MATERIALIZED VIEW explorer;
+DROP TABLE games;
