@@ -210,6 +210,29 @@ SET enable_seqscan = off;
 SELECT array_agg(id ORDER BY id) FROM search_t WHERE g @> 'rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3'::"position";
 RESET enable_seqscan;
 
+-- every position of longer games, past the tenth ply where game_gin_ops
+-- keys what only irreversible moves change: the index finds each game at
+-- each of its positions, and the same games as a sequential scan (the
+-- games are made by a fixed rule, the same on every PostgreSQL version)
+CREATE TABLE long_t AS
+WITH RECURSIVE walk(id, ply, p, ms) AS (
+	SELECT i, 0, start_position(), '{}'::move[] FROM generate_series(1, 12) i
+	UNION ALL
+	SELECT id, ply + 1, play(p, a[1 + (ply * 7 + id * 13) % cardinality(a)]), ms || a[1 + (ply * 7 + id * 13) % cardinality(a)]
+	FROM walk, LATERAL (SELECT array_agg(m ORDER BY m) AS a FROM legal_moves(p) m) l
+	WHERE ply < 90 AND a IS NOT NULL)
+SELECT DISTINCT ON (id) id, game(ms) AS g FROM walk ORDER BY id, ply DESC;
+SELECT count(*) AS games, sum(plies(g)) AS plies FROM long_t;
+CREATE TEMP TABLE long_q AS SELECT DISTINCT without_clocks(q."position") AS p FROM long_t, positions(g) q;
+CREATE TEMP TABLE long_seq AS SELECT p, ARRAY(SELECT id FROM long_t WHERE g @> p ORDER BY id) AS ids FROM long_q;
+CREATE INDEX long_t_gin ON long_t USING gin (g);
+SET enable_seqscan = off;
+SELECT count(*) AS positions,
+       count(*) FILTER (WHERE s.ids <> ARRAY(SELECT id FROM long_t WHERE g @> s.p ORDER BY id)) AS index_differs,
+       count(*) FILTER (WHERE cardinality(s.ids) = 0) AS found_nowhere
+FROM long_seq s;
+RESET enable_seqscan;
+
 -- g @> p stops reading a game once it can no longer reach the position (a
 -- side has fewer men or pawns, a pawn has left its second rank, a castling
 -- right is gone): it agrees with the positions each game passes through,

@@ -544,24 +544,29 @@ position_gin_triconsistent(PG_FUNCTION_ARGS)
  *      62 bits of a hash of its packed form without the clocks (placement,
  *      side to move, castling rights, en passant; the packed form is
  *      canonical) — the openings, which many games share;
- *   1  a position the game reaches later: GAME_KEY_LATE_BITS bits of the
- *      same hash.  Positions after the opening are nearly all unique (in
- *      the 100,000 games of the benchmark half the positions at ply 10 and
- *      88% at ply 16 are), and a key for each would make millions of keys:
- *      GIN builds its index through a red-black tree of the distinct keys,
- *      which is slow once it no longer fits the processor's caches.  A
- *      quarter of a million buckets hold them, and the few dozen games of a
+ *   1  a position the game reaches later: GAME_KEY_LATE_BITS bits of a
+ *      hash of what only a capture, a pawn move or a lost castling right
+ *      changes (the pawns, the material, the castling rights).  Positions
+ *      after the opening are nearly all unique (in the 100,000 games of the
+ *      benchmark half the positions at ply 10 and 88% at ply 16 are), and a
+ *      key for each would make millions of keys: GIN builds its index
+ *      through a red-black tree of the distinct keys, which is slow once it
+ *      no longer fits the processor's caches.  The positions between two
+ *      irreversible moves share this key, so a game has one for each such
+ *      move, and a million buckets hold them; the few games of a
  *      bucket that do not reach the position are rechecked away;
  *   2  a material key (40 bits) the game reaches: exact, no recheck.
  * A query for a position asks for either of its keys and rechecks the
- * candidates (decoding them up to the position).  Measured on those games:
- * the index is 95 MB and builds in 26 s; with the positions themselves as
- * 26-byte bytea keys (exact, no recheck) it was 758 MB and took 80 s, and
- * popular positions were found two to three times faster.
+ * candidates (decoding them up to the position).  Measured on those games
+ * (test/bench/chessdb.sh): the index is 95 MB and builds in 17 s, a
+ * position no game reaches has one candidate.  A key per late position
+ * in 2^18 buckets made 81 MB in 31 s with 40 candidates for a bucket; the
+ * positions themselves as 26-byte bytea keys (exact, no recheck) made 758
+ * MB in 80 s, and found popular positions two to three times faster.
  */
 #define GAME_KEY(family, value)	Int64GetDatum((int64) (((uint64) (family) << 62) | (value)))
 #define GAME_KEY_EARLY_PLIES	10
-#define GAME_KEY_LATE_BITS	18
+#define GAME_KEY_LATE_BITS	20
 
 static uint64
 position_hash(const Position *pos)
@@ -578,6 +583,26 @@ game_early_key(uint64 hash)
 	return GAME_KEY(0, hash >> 2);
 }
 
+/*
+ * What no move undoes but a capture, a pawn move or a castling right given
+ * up: the pawns of both sides, the material and the castling rights.  The
+ * positions between two such moves share it.
+ */
+static uint64
+segment_hash(const Position *pos, uint64 material)
+{
+	Bitboard	pawns = pos->by_kind[PAWN];
+	uint64		h;
+
+	h = (pos->by_color[WHITE] & pawns) * UINT64CONST(0x9E3779B97F4A7C15);
+	h ^= (pos->by_color[BLACK] & pawns) * UINT64CONST(0xC2B2AE3D27D4EB4F);
+	h ^= (material ^ ((uint64) pos->castling << 44)) * UINT64CONST(0x165667B19E3779F9);
+	h ^= h >> 29;
+	h *= UINT64CONST(0xBF58476D1CE4E5B9);
+	h ^= h >> 32;
+	return h;
+}
+
 static Datum
 game_late_key(uint64 hash)
 {
@@ -592,17 +617,26 @@ game_gin_extract_value(PG_FUNCTION_ARGS)
 	int32	   *nkeys = (int32 *) PG_GETARG_POINTER(1);
 	GameReader	r;
 	Datum	   *keys;
-	uint64		material = UINT64_MAX;
+	uint64		material = UINT64_MAX,
+				last_segment = 0;
 
 	game_reader_init(&r, GAME_DATA(g), GAME_LEN(g));
 	keys = palloc(sizeof(Datum) * 2 * (r.plies + 1));
 	*nkeys = 0;
 	for (;;)
 	{
-		uint64		hash = position_hash(&r.pos);
 		uint64		m = material_key(&r.pos);
 
-		keys[(*nkeys)++] = r.ply < GAME_KEY_EARLY_PLIES ? game_early_key(hash) : game_late_key(hash);
+		if (r.ply < GAME_KEY_EARLY_PLIES)
+			keys[(*nkeys)++] = game_early_key(position_hash(&r.pos));
+		else
+		{
+			uint64		segment = segment_hash(&r.pos, m);
+
+			if (segment != last_segment)
+				keys[(*nkeys)++] = game_late_key(segment);
+			last_segment = segment;
+		}
 		if (m != material)		/* it changes by captures and promotions */
 			keys[(*nkeys)++] = GAME_KEY(2, m);
 		material = m;
@@ -632,7 +666,7 @@ game_gin_extract_query(PG_FUNCTION_ARGS)
 		hash = position_hash(&pos);
 		keys = palloc(sizeof(Datum) * 2);
 		keys[(*nkeys)++] = game_early_key(hash);
-		keys[(*nkeys)++] = game_late_key(hash);
+		keys[(*nkeys)++] = game_late_key(segment_hash(&pos, material_key(&pos)));
 	}
 	else if (strategy == STRATEGY_MATERIAL)
 		keys = balance_query_keys(PG_GETARG_BALANCE_P(0), (uint64) 2 << 62, nkeys);
