@@ -259,4 +259,4 @@ FROM targets WHERE label = 'start';
 SELECT game, value, plies(value) = plies AS same_plies, final(value) = final AS same_final, moves(value) = moves AS same_moves
 FROM pgn_games(E'1. e4 e5 2. Nf3 *\n\n[FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 40"]\n\n40. O-O Kd7 *');
 
-DROP TABLE games_t, search_t;
+DROP TABLE games_t, search_t, long_t;
