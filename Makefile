@@ -28,7 +28,7 @@ SHLIB_LINK = -lz -lzstd
 OPTFLAGS ?= -march=native
 PG_CFLAGS = -Wextra -Werror -O3 $(OPTFLAGS)
 
-EXTRA_CLEAN = test/engine_test test/engine_test_sanitized test/perft test/find_magics results regression.diffs regression.out \
+EXTRA_CLEAN = test/engine_test test/engine_test_sanitized test/perft test/bench/gen_corpus test/find_magics results regression.diffs regression.out \
 	test/fuzz/fuzz_fen test/fuzz/fuzz_packed test/fuzz/fuzz_uci test/fuzz/fuzz_san test/fuzz/fuzz_pgn
 
 PG_CONFIG ?= pg_config
@@ -61,6 +61,10 @@ test/engine_test_sanitized: test/engine_test.c $(ENGINE_SRCS) $(wildcard src/eng
 
 test/perft: test/perft.c $(ENGINE_SRCS) $(wildcard src/engine/*.h)
 	$(CC) $(ENGINE_CFLAGS) -O3 -march=native -o $@ test/perft.c $(ENGINE_SRCS)
+
+# The benchmark corpus by ../shared/bench/gen.js's method, on the engine (test/bench/chessdb.sh).
+test/bench/gen_corpus: test/bench/gen_corpus.c $(ENGINE_SRCS) $(wildcard src/engine/*.h)
+	$(CC) $(ENGINE_CFLAGS) -O3 -o $@ test/bench/gen_corpus.c $(ENGINE_SRCS) -lm
 
 # libFuzzer targets, one per parser (test/fuzz/run.sh runs them).
 FUZZ_CC ?= clang

@@ -2,7 +2,7 @@
 # The chess-database benchmark: Scid (Debian scid, headless) and the
 # extension on the same 100,000 games, in one invocation.
 #
-#   bash test/bench/chessdb.sh
+#   bash test/bench/chessdb.sh [GAMES]
 #
 # The corpus is ../shared/bench's: generated once with its gen.js (6-13
 # minutes on 2 cores; kept in $CHESS_BENCH_CACHE, default
@@ -13,7 +13,15 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 shared=$(cd ../shared/bench && pwd)
 cache=${CHESS_BENCH_CACHE:-/var/cache/chess-bench}
-corpus=$cache/corpus-100k.pgn
+games=${1:-100000}
+[[ $games =~ ^[1-9][0-9]*$ ]] || { echo "usage: $0 [GAMES]" >&2; exit 2; }
+if ((games == 100000)); then
+	corpus=$cache/corpus-100k.pgn
+	positions=$shared/positions-100k.txt
+else
+	corpus=$cache/corpus-$games.pgn
+	positions=$cache/positions-$games.txt
+fi
 bash test/setup.sh >/dev/null
 missing=()
 for p in scid pgn-extract; do
@@ -23,22 +31,35 @@ if ((${#missing[@]})); then
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" >/dev/null
 fi
 mkdir -p "$cache"
-if [[ ! -f $corpus ]]; then
+if ((games == 100000)) && [[ ! -f $corpus ]]; then
 	echo "== generating the 100k corpus (once; 6-13 minutes)"
 	(cd test/differential && npm ci --no-audit --no-fund --loglevel=error)
 	NODE_PATH=$PWD/test/differential/node_modules node "$shared/gen.js" 100000 20240601 "$corpus.tmp" 2
 	mv "$corpus.tmp" "$corpus"
 fi
-(cd "$cache" && sed "s/corpus-100k.pgn/$(basename "$corpus")/" "$shared/corpus-100k.sha256" | sha256sum -c --quiet) || {
-	echo "!! the corpus does not match ../shared/bench/corpus-100k.sha256"
-	exit 1
-}
+if ((games == 100000)); then
+	(cd "$cache" && sed "s/corpus-100k.pgn/$(basename "$corpus")/" "$shared/corpus-100k.sha256" | sha256sum -c --quiet) || {
+		echo "!! the corpus does not match ../shared/bench/corpus-100k.sha256"
+		exit 1
+	}
+elif [[ ! -f $corpus || ! -f $positions ]]; then
+	echo "== generating a corpus of $games games with test/bench/gen_corpus (once)"
+	make -s test/bench/gen_corpus
+	half=$((games / 2))
+	test/bench/gen_corpus generate 20240601 0 "$half" >"$corpus.part0" &
+	test/bench/gen_corpus generate 20240601 "$half" "$games" >"$corpus.part1"
+	wait $!
+	cat "$corpus.part0" "$corpus.part1" >"$corpus.tmp"
+	rm -f "$corpus.part0" "$corpus.part1"
+	test/bench/gen_corpus select "$corpus.tmp" >"$positions"
+	mv "$corpus.tmp" "$corpus"
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 echo "== Scid 4.7 (headless tkscid), best of 3"
-/usr/games/tkscid "$shared/bench-scid.tcl" "$corpus" "$work/scid" "$shared/positions-100k.txt" 3 \
+/usr/games/tkscid "$shared/bench-scid.tcl" "$corpus" "$work/scid" "$positions" 3 \
 	>"$work/scid.txt" 2>&1
 grep -E '^RESULT' "$work/scid.txt"
 echo "== the extension, PostgreSQL 15 (2 sessions import), best of 5"
 pg_virtualenv -v 15 sh -c "psql -X -q -c 'CREATE EXTENSION chess' && \
-	/usr/bin/python3 test/bench/chessdb.py '$corpus' '$shared/positions-100k.txt' '$work/scid.txt' 2"
+	/usr/bin/python3 test/bench/chessdb.py '$corpus' '$positions' '$work/scid.txt' 2"

@@ -1,0 +1,526 @@
+/*
+ * gen_corpus: the benchmark corpus of ../shared/bench/gen.js, by the same
+ * method, on the extension's engine (gen.js needs about an hour for a
+ * million games; this needs minutes).
+ *
+ *   gen_corpus generate SEED FIRST END [ECO_FILE] > part.pgn
+ *       games FIRST..END-1 (0-based) of the corpus of SEED, as gen.js makes
+ *       them: game i draws its random numbers from (SEED, i) with gen.js's
+ *       generators (splitmix32 seeding sfc32), so that ranges made in
+ *       parallel and concatenated are one corpus.  Each game plays an
+ *       opening line of pgn-extract's eco.pgn drawn with Zipf weight
+ *       1/rank over a seeded shuffle of the lines, then uniformly random
+ *       legal moves until checkmate, stalemate, the 50-move rule, threefold
+ *       repetition, insufficient material or 120 plies, when it is
+ *       adjudicated on material (a lead of 3 wins).  The tags are gen.js's.
+ *       The random numbers are gen.js's, but the legal moves are listed in
+ *       this engine's order, not chess.js's: the games differ from gen.js's
+ *       games for the same seed; their distribution does not.
+ *
+ *   gen_corpus select CORPUS.pgn [GAME PLY]
+ *       the five benchmark positions of a corpus, as select-positions.js
+ *       prints them (label|FEN): the start, the Sicilian after 1. e4 c5
+ *       2. Nf3 d6, the most frequent ten-ply opening, the position after
+ *       PLY plies of game GAME (0-based; default 54321 and 70) and the final
+ *       position of Morphy's Opera game, which no game of the corpus reaches.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/movegen.h"
+#include "engine/outcome.h"
+#include "engine/pgn.h"
+#include "engine/position.h"
+#include "engine/san.h"
+
+#define MAX_PLIES	120
+#define NPLAYERS	5000
+#define ECO_FILE	"/usr/share/pgn-extract/eco.pgn"
+
+static void
+die(const char *what)
+{
+	fprintf(stderr, "gen_corpus: %s\n", what);
+	exit(1);
+}
+
+static char *
+read_file(const char *path, size_t *len)
+{
+	FILE	   *f = fopen(path, "rb");
+	char	   *buf;
+	long		n;
+
+	if (!f)
+		die(path);
+	if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0)
+		die("cannot size the file");
+	buf = malloc((size_t) n + 1);
+	if (!buf || fread(buf, 1, (size_t) n, f) != (size_t) n)
+		die("cannot read the file");
+	fclose(f);
+	buf[n] = '\0';
+	*len = (size_t) n;
+	return buf;
+}
+
+/* gen.js's random numbers: splitmix32 seeds sfc32 */
+typedef struct Rng
+{
+	uint32_t	a,
+				b,
+				c,
+				d;
+} Rng;
+
+static uint32_t
+splitmix32(uint32_t *state)
+{
+	uint32_t	t;
+
+	*state += 0x9e3779b9u;
+	t = *state ^ (*state >> 16);
+	t *= 0x21f0aaadu;
+	t ^= t >> 15;
+	t *= 0x735a2d97u;
+	return t ^ (t >> 15);
+}
+
+static double
+rng_next(Rng *r)
+{
+	uint32_t	t = r->a + r->b + r->d;
+
+	r->d++;
+	r->a = r->b ^ (r->b >> 9);
+	r->b = r->c + (r->c << 3);
+	r->c = (r->c << 21) | (r->c >> 11);
+	r->c += t;
+	return t / 4294967296.0;
+}
+
+static void
+rng_for(Rng *r, uint32_t seed, uint32_t i)
+{
+	uint32_t	s = (seed * 0x85ebca6bu) ^ ((i + 1) * 0xc2b2ae35u);
+	int			k;
+
+	r->a = splitmix32(&s);
+	r->b = splitmix32(&s);
+	r->c = splitmix32(&s);
+	r->d = splitmix32(&s);
+	for (k = 0; k < 12; k++)
+		rng_next(r);
+}
+
+/* The opening lines of eco.pgn */
+typedef struct Line
+{
+	char		eco[8];
+	bool		skip;
+	int			n;
+	Move		moves[64];
+} Line;
+
+typedef struct EcoReader
+{
+	Line	   *lines;
+	int			count;
+	Line		cur;
+} EcoReader;
+
+static void
+eco_begin(void *arg)
+{
+	EcoReader  *e = arg;
+
+	memset(&e->cur, 0, sizeof(e->cur));
+}
+
+static void
+eco_tag(void *arg, const char *name, size_t nlen, const char *value, size_t vlen)
+{
+	EcoReader  *e = arg;
+
+	if (nlen == 3 && memcmp(name, "ECO", 3) == 0 && vlen < sizeof(e->cur.eco))
+		memcpy(e->cur.eco, value, vlen);
+	/* gen.js strips tags up to the first ']', so it drops a line whose tag has one inside */
+	if (memchr(value, ']', vlen))
+		e->cur.skip = true;
+}
+
+static void
+eco_ply(void *arg, int ply, Move m, const Position *before, const Position *after,
+		const char *variation)
+{
+	EcoReader  *e = arg;
+
+	(void) ply, (void) before, (void) after;
+	if (variation == NULL && e->cur.n < 64)
+		e->cur.moves[e->cur.n++] = m;
+}
+
+static bool
+eco_game(void *arg, int game, const char *result, const Position *start,
+		 const Position *final, int plies, const PgnError *err)
+{
+	EcoReader  *e = arg;
+
+	(void) game, (void) result, (void) start, (void) final;
+	if (!err && plies > 0 && plies <= 64 && e->cur.eco[0] && !e->cur.skip)
+		e->lines[e->count++] = e->cur;
+	eco_begin(e);
+	return true;
+}
+
+typedef struct Corpus
+{
+	Line	   *lines;
+	int			nlines;
+	int		   *order;			/* order[rank] = line */
+	double	   *cum;			/* Zipf weights, cumulated and normalised */
+} Corpus;
+
+static void
+corpus_setup(Corpus *c, uint32_t seed, const char *eco_file)
+{
+	size_t		len;
+	char	   *text = read_file(eco_file, &len);
+	EcoReader	e = {0};
+	PgnHandler	h = {0};
+	Rng			r;
+	double		s = 0;
+	int			i;
+
+	e.lines = malloc(sizeof(Line) * 10000);
+	h.arg = &e;
+	h.begin = eco_begin;
+	h.tag = eco_tag;
+	h.ply = eco_ply;
+	h.game = eco_game;
+	pgn_read(text, len, &h);
+	free(text);
+	if (e.count == 0)
+		die("no opening lines in the ECO file");
+	c->lines = e.lines;
+	c->nlines = e.count;
+	c->order = malloc(sizeof(int) * c->nlines);
+	c->cum = malloc(sizeof(double) * c->nlines);
+	for (i = 0; i < c->nlines; i++)
+		c->order[i] = i;
+	rng_for(&r, seed ^ 0x5eed, 0);
+	for (i = c->nlines - 1; i > 0; i--)
+	{
+		int			j = (int) floor(rng_next(&r) * (i + 1)),
+					t = c->order[i];
+
+		c->order[i] = c->order[j];
+		c->order[j] = t;
+	}
+	for (i = 0; i < c->nlines; i++)
+		c->cum[i] = (s += 1.0 / (i + 1));
+	for (i = 0; i < c->nlines; i++)
+		c->cum[i] /= s;
+}
+
+static int
+pick_rank(const Corpus *c, double u)
+{
+	int			lo = 0,
+				hi = c->nlines - 1;
+
+	while (lo < hi)
+	{
+		int			mid = (lo + hi) >> 1;
+
+		if (c->cum[mid] < u)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static int
+material_diff(const Position *pos)
+{
+	static const int value[7] = {0, 1, 3, 3, 5, 9, 0};	/* index PieceKind */
+	int			d = 0,
+				k;
+
+	for (k = PAWN; k <= QUEEN; k++)
+		d += value[k] * (bb_count(pos->by_color[WHITE] & pos->by_kind[k]) -
+						 bb_count(pos->by_color[BLACK] & pos->by_kind[k]));
+	return d;
+}
+
+static bool
+threefold(const Position *history, int n)
+{
+	int			same = 0,
+				i;
+
+	for (i = 0; i < n; i++)
+		if (position_same_for_repetition(&history[i], &history[n - 1]))
+			same++;
+	return same >= 3;
+}
+
+static void
+generate(const Corpus *c, uint32_t seed, uint32_t i, FILE *out)
+{
+	Rng			r;
+	const Line *line;
+	Position	history[MAX_PLIES + 64 + 1];
+	char		sans[MAX_PLIES + 64][SAN_MAX_LENGTH];
+	Move		moves[MAX_MOVES];
+	const char *result,
+			   *term;
+	char		buf[128],
+				linebuf[128];
+	int			n = 0,
+				k,
+				len = 0;
+
+	rng_for(&r, seed, i);
+	line = &c->lines[c->order[pick_rank(c, rng_next(&r))]];
+	position_set_startpos(&history[0]);
+	for (k = 0; k < line->n; k++)
+	{
+		san_write(&history[n], line->moves[k], sans[n]);
+		history[n + 1] = history[n];
+		position_play(&history[n + 1], line->moves[k]);
+		n++;
+	}
+	for (;;)
+	{
+		const Position *pos = &history[n];
+		int			nmoves = gen_legal(pos, moves);
+		Move		m;
+
+		if (nmoves == 0)
+		{
+			if (position_in_check(pos))
+				result = pos->side == WHITE ? "0-1" : "1-0", term = "checkmate";
+			else
+				result = "1/2-1/2", term = "stalemate";
+			break;
+		}
+		if (pos->halfmove >= 100)
+		{
+			result = "1/2-1/2", term = "50-move rule";
+			break;
+		}
+		if (threefold(history, n + 1))
+		{
+			result = "1/2-1/2", term = "threefold repetition";
+			break;
+		}
+		if (position_insufficient_material(pos))
+		{
+			result = "1/2-1/2", term = "insufficient material";
+			break;
+		}
+		if (n >= MAX_PLIES)
+		{
+			int			d = material_diff(pos);
+
+			result = d >= 3 ? "1-0" : d <= -3 ? "0-1" : "1/2-1/2";
+			term = "adjudicated (material, ply cap)";
+			break;
+		}
+		m = moves[(int) floor(rng_next(&r) * nmoves)];
+		san_write(pos, m, sans[n]);
+		history[n + 1] = *pos;
+		position_play(&history[n + 1], m);
+		n++;
+	}
+	{
+		int			w = 1 + (int) floor(rng_next(&r) * NPLAYERS),
+					b = 1 + (int) floor(rng_next(&r) * (NPLAYERS - 1)),
+					y,
+					mo,
+					dd,
+					we,
+					be;
+
+		if (b >= w)
+			b++;
+		y = 1990 + (int) floor(rng_next(&r) * 35);
+		mo = 1 + (int) floor(rng_next(&r) * 12);
+		dd = 1 + (int) floor(rng_next(&r) * 28);
+		we = 1200 + (int) floor(rng_next(&r) * 1600);
+		be = 1200 + (int) floor(rng_next(&r) * 1600);
+		fprintf(out, "[Event \"Synthetic anchor corpus\"]\n[Site \"anchor-db\"]\n"
+				"[Date \"%d.%02d.%02d\"]\n[Round \"%u\"]\n[White \"Player_%04d\"]\n"
+				"[Black \"Player_%04d\"]\n[Result \"%s\"]\n[WhiteElo \"%d\"]\n"
+				"[BlackElo \"%d\"]\n[ECO \"%s\"]\n[PlyCount \"%d\"]\n[Termination \"%s\"]\n\n",
+				y, mo, dd, i + 1, w, b, result, we, be, line->eco, n, term);
+	}
+	/* movetext wrapped as gen.js wraps it: a token goes on the line if the line stays within 80 */
+	for (k = 0; k <= n; k++)
+	{
+		int			tlen;
+
+		if (k < n)
+			tlen = k % 2 == 0 ? snprintf(buf, sizeof(buf), "%d. %s ", k / 2 + 1, sans[k])
+				: snprintf(buf, sizeof(buf), "%s ", sans[k]);
+		else
+			tlen = snprintf(buf, sizeof(buf), "%s", result);
+		if (len + (k < n ? tlen : (int) strlen(result)) > 80)
+		{
+			while (len > 0 && linebuf[len - 1] == ' ')
+				len--;
+			fprintf(out, "%.*s\n", len, linebuf);
+			len = 0;
+		}
+		memcpy(linebuf + len, buf, tlen);
+		len += tlen;
+	}
+	fprintf(out, "%.*s\n\n", len, linebuf);
+}
+
+/* select: the ten-ply openings counted in an open-addressing table */
+typedef struct Opening
+{
+	Move		moves[10];
+	uint32_t	count;
+	uint32_t	first;			/* the game that played it first (ties: the earliest, as gen.js's Map) */
+} Opening;
+
+typedef struct Selector
+{
+	Opening    *table;
+	size_t		mask;
+	Move		cur[10];
+	int			game;			/* 0-based, the game being read */
+	int			rare_game,
+				rare_ply;
+	bool		rare_found;
+	Position	rare;
+} Selector;
+
+static void
+sel_ply(void *arg, int ply, Move m, const Position *before, const Position *after,
+		const char *variation)
+{
+	Selector   *s = arg;
+
+	(void) before;
+	if (variation)
+		return;
+	if (ply >= 1 && ply <= 10)
+		s->cur[ply - 1] = m;
+	if (s->game == s->rare_game && ply == s->rare_ply)
+	{
+		s->rare = *after;
+		s->rare_found = true;
+	}
+}
+
+static bool
+sel_game(void *arg, int game, const char *result, const Position *start,
+		 const Position *final, int plies, const PgnError *err)
+{
+	Selector   *s = arg;
+
+	(void) game, (void) result, (void) start, (void) final;
+	if (err)
+		die("the corpus has a bad game");
+	if (plies >= 10)
+	{
+		uint64_t	h = 1469598103934665603u;
+		size_t		at;
+		int			k;
+
+		for (k = 0; k < 10; k++)
+			h = (h ^ s->cur[k]) * 1099511628211u;
+		for (at = h & s->mask;; at = (at + 1) & s->mask)
+		{
+			Opening    *o = &s->table[at];
+
+			if (o->count == 0)
+			{
+				memcpy(o->moves, s->cur, sizeof(s->cur));
+				o->first = s->game;
+			}
+			else if (memcmp(o->moves, s->cur, sizeof(s->cur)) != 0)
+				continue;
+			o->count++;
+			break;
+		}
+	}
+	s->game++;
+	return true;
+}
+
+static void
+select_positions(const char *path, int rare_game, int rare_ply)
+{
+	size_t		len,
+				k;
+	char	   *text = read_file(path, &len);
+	Selector	s = {0};
+	PgnHandler	h = {0};
+	const Opening *best = NULL;
+	Position	pos;
+	char		fen[FEN_MAX_LENGTH];
+	int			i;
+
+	s.mask = ((size_t) 1 << 23) - 1;
+	s.table = calloc(s.mask + 1, sizeof(Opening));
+	s.rare_game = rare_game;
+	s.rare_ply = rare_ply;
+	h.arg = &s;
+	h.ply = sel_ply;
+	h.game = sel_game;
+	pgn_read(text, len, &h);
+	for (k = 0; k <= s.mask; k++)
+		if (s.table[k].count && (!best || s.table[k].count > best->count ||
+								 (s.table[k].count == best->count && s.table[k].first < best->first)))
+			best = &s.table[k];
+	if (!best || !s.rare_found)
+		die("the corpus has no ten-ply game or no such rare game");
+	fprintf(stderr, "games=%d; popular ten-ply line: %u games\n", s.game, best->count);
+	printf("start|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");
+	printf("sicilian_e4c5Nf3d6|rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3\n");
+	position_set_startpos(&pos);
+	for (i = 0; i < 10; i++)
+		position_play(&pos, best->moves[i]);
+	fen_write(&pos, fen);
+	printf("popular_10ply|%s\n", fen);
+	fen_write(&s.rare, fen);
+	printf("rare_deep_g%d_p%d|%s\n", rare_game, rare_ply, fen);
+	printf("never_opera_final|1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k - 1 17\n");
+}
+
+int
+main(int argc, char **argv)
+{
+	bb_init();
+	if (argc >= 5 && strcmp(argv[1], "generate") == 0)
+	{
+		Corpus		c;
+		uint32_t	seed = (uint32_t) strtoul(argv[2], NULL, 10),
+					first = (uint32_t) strtoul(argv[3], NULL, 10),
+					end = (uint32_t) strtoul(argv[4], NULL, 10),
+					i;
+		static char obuf[1 << 20];
+
+		setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
+		corpus_setup(&c, seed, argc > 5 ? argv[5] : ECO_FILE);
+		for (i = first; i < end; i++)
+			generate(&c, seed, i, stdout);
+		return fflush(stdout) == 0 ? 0 : 1;
+	}
+	if (argc >= 3 && strcmp(argv[1], "select") == 0)
+	{
+		select_positions(argv[2], argc > 3 ? atoi(argv[3]) : 54321, argc > 4 ? atoi(argv[4]) : 70);
+		return 0;
+	}
+	fprintf(stderr, "usage: gen_corpus generate SEED FIRST END [ECO_FILE] > part.pgn\n"
+			"       gen_corpus select CORPUS.pgn [GAME PLY]\n");
+	return 2;
+}
