@@ -298,10 +298,22 @@ test_same_position(const Position *pos, const void *arg)
 	return position_unreachable(pos, target) ? TEST_STOP : TEST_NEXT;
 }
 
+/* the pattern, or stop when no later position can match it */
+typedef struct PatternTest
+{
+	uint8		bytes[PACKED_PATTERN_SIZE];	/* the pattern value it was made from */
+	Pattern		pattern;
+	PatternReach reach;
+} PatternTest;
+
 static TestResult
 test_pattern(const Position *pos, const void *arg)
 {
-	return pattern_matches((const Pattern *) arg, pos) ? TEST_FOUND : TEST_NEXT;
+	const PatternTest *t = (const PatternTest *) arg;
+
+	if (pattern_matches(&t->pattern, pos))
+		return TEST_FOUND;
+	return pattern_unreachable(&t->reach, pos) ? TEST_STOP : TEST_NEXT;
 }
 
 static TestResult
@@ -334,11 +346,23 @@ Datum
 game_reaches_pattern(PG_FUNCTION_ARGS)
 {
 	struct varlena *g = PG_GETARG_GAME_P(0);
-	Pattern		p;
+	const ChessPattern *d = PG_GETARG_PATTERN_P(1);
+	PatternTest *t = fcinfo->flinfo->fn_extra;
 	bool		found;
 
-	pattern_from_datum(PG_GETARG_PATTERN_P(1), &p);
-	found = game_some_position(g, test_pattern, &p);
+	/* the pattern's test, kept for the next row while the pattern stays the same */
+	if (t == NULL || memcmp(t->bytes, d->bytes, PACKED_PATTERN_SIZE) != 0)
+	{
+		Pattern		p;
+
+		pattern_from_datum(d, &p);
+		if (t == NULL)
+			t = fcinfo->flinfo->fn_extra = MemoryContextAlloc(fcinfo->flinfo->fn_mcxt, sizeof(PatternTest));
+		t->pattern = p;
+		pattern_reach_init(&p, &t->reach);
+		memcpy(t->bytes, d->bytes, PACKED_PATTERN_SIZE);
+	}
+	found = game_some_position(g, test_pattern, t);
 	PG_FREE_IF_COPY(g, 0);
 	PG_RETURN_BOOL(found);
 }

@@ -20,6 +20,7 @@
 #include "engine/polyglot.h"
 #include "engine/pgn.h"
 #include "engine/san.h"
+#include "engine/search.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -779,6 +780,95 @@ random_game(const Position *start, Move *moves, int max)
 }
 
 /*
+ * pattern_unreachable() never gives up on a game that matches later: in
+ * seeded random games, a pattern made of some of the men of the position
+ * at a later ply (pawns always among them when there are any) is never
+ * called unreachable at an earlier ply, and a pattern with a pawn no pawn
+ * can reach any more is.
+ */
+static void
+test_pattern_reach(void)
+{
+	Position	start;
+	int			g,
+				stops = 0,
+				bad = 0;
+
+	position_set_startpos(&start);
+	for (g = 0; g < 400; g++)
+	{
+		Move		moves[200];
+		Position	seen[201];
+		int			n = random_game(&start, moves, 200),
+					t,
+					i;
+		Pattern		p;
+		PatternReach reach;
+
+		seen[0] = start;
+		for (i = 0; i < n; i++)
+		{
+			seen[i + 1] = seen[i];
+			position_play(&seen[i + 1], moves[i]);
+		}
+		t = (int) (rng() % (uint64_t) (n + 1));
+		memset(&p, 0, sizeof(p));
+		for (i = 0; i < 12; i++)
+		{
+			Bitboard	b = seen[t].by_color[i / 6] & seen[t].by_kind[i % 6 + 1];
+
+			while (b)
+			{
+				Square		s = bb_pop(&b);
+
+				if (i % 6 + 1 == PAWN || rng() % 3 == 0)
+					p.pieces[i] |= SQ_BB(s);
+			}
+		}
+		pattern_reach_init(&p, &reach);
+		CHECK(pattern_matches(&p, &seen[t]), "game %d: the pattern matches ply %d", g, t);
+		for (i = 0; i <= t; i++)
+			if (pattern_unreachable(&reach, &seen[i]))
+				bad++;
+		for (i = t + 1; i <= n; i++)
+			if (pattern_unreachable(&reach, &seen[i]))
+			{
+				stops++;
+				break;
+			}
+	}
+	CHECK(bad == 0, "pattern_unreachable gave up on %d positions before a match", bad);
+	/* a white pawn on e7 against the start: reachable; on a8's file from h2 only: not */
+	{
+		Pattern		p;
+		PatternReach reach;
+		Position	pos;
+		PositionError err;
+
+		memset(&p, 0, sizeof(p));
+		p.pieces[PAWN - 1] = SQ_BB(SQ_MAKE(4, 6));
+		pattern_reach_init(&p, &reach);
+		CHECK(!pattern_unreachable(&reach, &start), "e7 is within reach of White's pawns");
+		CHECK(fen_parse("4k3/8/8/8/8/8/7P/4K3 w - - 0 1", &pos, &err), "h-pawn position parses");
+		memset(&p, 0, sizeof(p));
+		p.pieces[PAWN - 1] = SQ_BB(SQ_MAKE(0, 4));
+		pattern_reach_init(&p, &reach);
+		CHECK(pattern_unreachable(&reach, &pos), "a5 is out of reach of a pawn on h2");
+		p.pieces[PAWN - 1] = SQ_BB(SQ_MAKE(4, 6));
+		pattern_reach_init(&p, &reach);
+		CHECK(!pattern_unreachable(&reach, &pos), "e7 is within reach of a pawn on h2 (three captures)");
+		memset(&p, 0, sizeof(p));
+		p.pieces[KNIGHT - 1] = SQ_BB(SQ_MAKE(0, 0));
+		pattern_reach_init(&p, &reach);
+		CHECK(!pattern_unreachable(&reach, &pos), "a white knight can come from the pawn");
+		p.pieces[KNIGHT - 1] |= SQ_BB(SQ_MAKE(1, 0));
+		pattern_reach_init(&p, &reach);
+		CHECK(pattern_unreachable(&reach, &pos), "two white knights cannot");
+	}
+	printf("pattern reach: %d random games, %d stopped early after their match\n", 400, stops);
+}
+
+/*
  * The game encoding: random games (from the start and from suite-like
  * positions) encode and decode to the same moves and final position, are
  * canonical, and compare as their move sequences compare; illegal moves
@@ -1117,6 +1207,7 @@ main(int argc, char **argv)
 	test_san_cases();
 	test_218();
 	test_game();
+	test_pattern_reach();
 	printf("checked every move value in %d positions\n", consistency_positions);
 	snprintf(path, sizeof(path), "%s/polyglot-vectors.tsv", dir);
 	test_polyglot(path);

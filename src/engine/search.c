@@ -4,6 +4,7 @@
 #include "search.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char kind_letters[MATERIAL_KINDS] = {'Q', 'R', 'B', 'N', 'P'};
@@ -208,6 +209,65 @@ counts_key(const uint8_t counts[2][MATERIAL_KINDS])
 		for (k = 0; k < MATERIAL_KINDS; k++)
 			key = (key << 4) | counts[c][k];
 	return key;
+}
+
+void
+pattern_reach_init(const Pattern *p, PatternReach *reach)
+{
+	int			c,
+				i;
+
+	memset(reach, 0, sizeof(*reach));
+	for (i = 0; i < 12; i++)
+		reach->need[i] = (uint8_t) bb_count(p->pieces[i]);
+	for (c = 0; c < 2; c++)
+	{
+		Bitboard	pawns = p->pieces[c * 6 + PAWN - 1];
+
+		while (pawns)
+		{
+			Square		s = bb_pop(&pawns);
+			int			f,
+						r,
+						ahead;
+			Bitboard	cone = 0;
+
+			/* the squares (f, r) behind s, with |f - file(s)| <= ranks between them */
+			for (r = 0; r < 8; r++)
+			{
+				ahead = c == WHITE ? SQ_RANK(s) - r : r - SQ_RANK(s);
+				if (ahead < 0)
+					continue;
+				for (f = 0; f < 8; f++)
+					if (abs(f - SQ_FILE(s)) <= ahead)
+						cone |= SQ_BB(SQ_MAKE(f, r));
+			}
+			reach->cone_color[reach->ncones] = (uint8_t) c;
+			reach->cone[reach->ncones++] = cone;
+		}
+	}
+}
+
+bool
+pattern_unreachable(const PatternReach *reach, const Position *pos)
+{
+	int			c,
+				i;
+
+	for (i = 0; i < reach->ncones; i++)
+		if ((pos->by_color[reach->cone_color[i]] & pos->by_kind[PAWN] & reach->cone[i]) == 0)
+			return true;
+	for (c = 0; c < 2; c++)
+	{
+		int			pawns = bb_count(pos->by_color[c] & pos->by_kind[PAWN]);
+
+		if (pawns < reach->need[c * 6 + PAWN - 1])
+			return true;
+		for (i = KNIGHT; i <= QUEEN; i++)
+			if (bb_count(pos->by_color[c] & pos->by_kind[i]) + pawns < reach->need[c * 6 + i - 1])
+				return true;
+	}
+	return false;
 }
 
 uint64_t

@@ -59,6 +59,26 @@ pattern_matches(const Pattern *p, const Position *pos)
 }
 
 /*
+ * What no later position of a game can give back, for a pattern: for each
+ * pawn the pattern asks for, the squares from which a pawn of its colour
+ * could still get there (a pawn only goes forward, one file aside for each
+ * rank it captures on), and the men of each kind it needs (a missing piece
+ * can still come from a pawn's promotion).
+ */
+typedef struct PatternReach
+{
+	int			ncones;
+	uint8_t		cone_color[16];
+	Bitboard	cone[16];
+	uint8_t		need[12];		/* men of each kind the pattern needs; index as pieces[] */
+} PatternReach;
+
+extern void pattern_reach_init(const Pattern *p, PatternReach *reach);
+
+/* Whether no position after pos (pos itself included) can match the pattern. */
+extern bool pattern_unreachable(const PatternReach *reach, const Position *pos);
+
+/*
  * Material: the number of each kind of piece but the king, by colour.  Text
  * is the signature in Syzygy's order, White first: "KQRRBBNNPPPPPPPPvK..."
  * for the start, "KRBvKR" for rook and bishop against rook.
