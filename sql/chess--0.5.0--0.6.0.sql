@@ -538,3 +538,17 @@ CREATE FUNCTION pgn_games_file(path text, skip_errors boolean DEFAULT false, enc
 	AS 'MODULE_PATHNAME', 'chess_pgn_games_file' LANGUAGE C VOLATILE STRICT PARALLEL SAFE
 	COST 5000 ROWS 100000;
 COMMENT ON FUNCTION pgn_games_file(text, boolean, text) IS 'the games of a PGN file on the server (plain, gzip or zstd; UTF8 or a single-byte encoding), read a part at a time in constant memory; for superusers and members of pg_read_server_files';
+
+--
+-- A literal without a cast where a name is shared: rank() is also
+-- PostgreSQL's window function, and outcome() takes a position or the
+-- positions of a game, so that rank('e4') and outcome('k7/...') fitted two
+-- functions and PostgreSQL could not choose.  A text argument is read as
+-- the square, the position.
+--
+CREATE FUNCTION rank(text) RETURNS integer
+	AS 'MODULE_PATHNAME', 'square_rank_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 5;
+COMMENT ON FUNCTION rank(text) IS 'rank number of a square written as text: rank(''e4'') = 4';
+CREATE FUNCTION outcome(fen text, OUT termination text, OUT result text)
+	AS 'MODULE_PATHNAME', 'position_outcome_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 30;
+COMMENT ON FUNCTION outcome(text) IS 'outcome of a position written as FEN text';

@@ -41,6 +41,12 @@ FROM (VALUES (start_position()),
              ('k7/2Q5/1K6/8/8/8/8/8 b - - 0 1'),
              ('8/8/8/8/8/8/8/KB5k w - - 0 1'),
              ('4k3/8/8/8/8/8/8/R3K3 w - - 150 100')) AS v(p);
+-- a FEN literal without a cast reads as a position (it would fit both
+-- outcome(position) and outcome(position[]) otherwise); an array needs its type
+SELECT * FROM outcome('k7/2Q5/1K6/8/8/8/8/8 b - - 0 1');
+SELECT * FROM outcome('{"k7/2Q5/1K6/8/8/8/8/8 b - - 0 1"}'::"position"[]);
+SELECT * FROM outcome('not a position');
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
 
 -- replay: one statement validates a stored game
 CREATE TABLE plies (game integer, ply integer, move move);

@@ -42,3 +42,10 @@ SELECT 'a1'::square < 'b1', 'h1'::square < 'a2', 'e4'::square = 'E4',
        'e4'::square <> 'e5', 'h8'::square >= 'h8', 'a2'::square > 'h1',
        'c3'::square <= 'c3';
 SELECT min(s), max(s) FROM (VALUES ('e4'::square), ('a8'), ('h1'), ('d5')) AS v(s);
+-- rank() of a literal: a text argument reads as a square (without it the
+-- literal also fits pg_catalog.rank and PostgreSQL cannot choose); the
+-- window function keeps working
+SELECT rank('e4'), rank('E4'::text), rank('h8'::square);
+SELECT x, rank() OVER (ORDER BY x) FROM (VALUES (3), (1), (2)) AS v(x) ORDER BY x;
+SELECT rank('x9');
+\echo SQLSTATE :LAST_ERROR_SQLSTATE

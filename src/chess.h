@@ -87,6 +87,9 @@ typedef struct ChessPosition
 } ChessPosition;
 
 #define DatumGetPositionP(X)	((ChessPosition *) DatumGetPointer(X))
+
+/* the input function, for functions that read a literal themselves */
+extern Datum position_in(PG_FUNCTION_ARGS);
 #define PositionPGetDatum(X)	PointerGetDatum(X)
 #define PG_GETARG_POSITION_P(n)	DatumGetPositionP(PG_GETARG_DATUM(n))
 #define PG_RETURN_POSITION_P(x)	return PositionPGetDatum(x)

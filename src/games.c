@@ -990,6 +990,21 @@ position_outcome(PG_FUNCTION_ARGS)
 	return outcome_datum(fcinfo, &pos, 1);
 }
 
+/*
+ * outcome(text): a literal FEN, which would fit both outcome(position) and
+ * outcome(position[]) and leave PostgreSQL unable to choose.
+ */
+PG_FUNCTION_INFO_V1(position_outcome_text);
+Datum
+position_outcome_text(PG_FUNCTION_ARGS)
+{
+	Datum		d = DirectFunctionCall1(position_in, CStringGetDatum(text_to_cstring(PG_GETARG_TEXT_PP(0))));
+	Position	pos;
+
+	position_from_datum(DatumGetPositionP(d), &pos);
+	return outcome_datum(fcinfo, &pos, 1);
+}
+
 PG_FUNCTION_INFO_V1(game_outcome);
 Datum
 game_outcome(PG_FUNCTION_ARGS)

@@ -93,6 +93,19 @@ square_rank(PG_FUNCTION_ARGS)
 	PG_RETURN_INT32(SQ_RANK(PG_GETARG_SQUARE(0)) + 1);
 }
 
+/*
+ * rank(text): rank('e4') reads its literal as a square.  Without it the
+ * literal fits pg_catalog's rank() as well, and PostgreSQL cannot choose.
+ */
+PG_FUNCTION_INFO_V1(square_rank_text);
+Datum
+square_rank_text(PG_FUNCTION_ARGS)
+{
+	Datum		sq = DirectFunctionCall1(square_in, CStringGetDatum(text_to_cstring(PG_GETARG_TEXT_PP(0))));
+
+	PG_RETURN_INT32(SQ_RANK(DatumGetSquare(sq)) + 1);
+}
+
 /* square(file text, rank integer) */
 PG_FUNCTION_INFO_V1(square_make);
 Datum

@@ -111,6 +111,11 @@ else
 fi
 count_from "$log/tour_result" "guided tour"
 
+echo "== the README's function examples run as written and give the results it states"
+pg_virtualenv -v 15 sh -c 'psql -X -q -c "CREATE EXTENSION chess" && /usr/bin/python3 test/readme.py README.md' \
+	2>&1 | tee "$log/readme"
+count_from "$log/readme" "README examples"
+
 echo "== the application example under concurrency: two sessions race for the same plies"
 pg_virtualenv -v 15 bash test/concurrency.sh 2>&1 | tee "$log/concurrency"
 count_from "$log/concurrency" "concurrency test"

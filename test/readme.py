@@ -1,0 +1,103 @@
+#!/usr/bin/python3
+"""Runs the examples of the README's function tables and checks their results.
+
+Usage: readme.py [README.md]   (libpq environment variables name the server;
+the extension must be installed in that database)
+
+Every table of the README with the columns "function | description |
+example | result" is read row by row.  An example is run as written (a
+SELECT when it starts with one, else SELECT <example>), as an ordinary
+user would type it into psql, and its result compared with the result
+column:
+
+  `X`        the one value is X (a boolean as true or false); `X`, `Y`
+             the first values of the one row; a remark in parentheses
+             after them is not compared
+  `... X`    the value ends with X
+  `X` …      the value starts with X
+  N rows     the query gives N rows (", M nodes" after it: the second
+             column sums to M)
+  (empty)    the example runs without error
+
+An example that writes "..." for something left out is not run.  Prints
+one line per example and "N passed, M failed"; exits 1 when any failed.
+"""
+import re
+import sys
+
+import psycopg
+
+path = sys.argv[1] if len(sys.argv) > 1 else "README.md"
+lines = open(path, encoding="utf-8").read().splitlines()
+
+
+def cells(line):
+    # split on | outside backticks
+    out, cur, tick = [], "", False
+    for ch in line.strip()[1:-1]:
+        if ch == "`":
+            tick = not tick
+        if ch == "|" and not tick:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    out.append(cur.strip())
+    return [c.replace("\\|", "|") for c in out]
+
+
+examples = []
+header = None
+for number, line in enumerate(lines, 1):
+    if not line.startswith("|"):
+        header = None
+        continue
+    row = cells(line)
+    if header is None:
+        header = [c.lower() for c in row]
+        continue
+    if set(row) <= {"---", ""} or "example" not in header or "result" not in header:
+        continue
+    example = row[header.index("example")]
+    result = row[header.index("result")]
+    m = re.fullmatch(r"`([^`]+)`", example)
+    if not m:
+        continue
+    examples.append((number, m.group(1), result))
+
+conn = psycopg.connect(autocommit=True)
+passed = failed = 0
+for number, sql, result in examples:
+    if "..." in sql:
+        continue
+    query = sql if re.match(r"(?i)\s*select\b", sql) else f"SELECT {sql}"
+    try:
+        rows = conn.execute(query).fetchall()
+        got_error = None
+    except psycopg.Error as e:
+        rows, got_error = None, f"{e.sqlstate}: {str(e).splitlines()[0]}"
+    ok, want = True, result
+    if got_error:
+        ok = False
+    elif m := re.fullmatch(r"(\d+) rows?(?:, (\d+) nodes)?", result):
+        ok = len(rows) == int(m.group(1)) and (m.group(2) is None or sum(r[1] for r in rows) == int(m.group(2)))
+    elif m := re.fullmatch(r"`\.\.\. ([^`]+)`", result):
+        ok = len(rows) == 1 and str(rows[0][0]).rstrip("\n").endswith(m.group(1))
+    elif m := re.fullmatch(r"`([^`]+)` …", result):
+        ok = len(rows) == 1 and str(rows[0][0]).startswith(m.group(1))
+    elif m := re.fullmatch(r"`([^`]*)`(?:, `([^`]*)`)*(?: \([^)]*\))?", result):
+        values = re.findall(r"`([^`]*)`", result)
+        shown = [("true" if v is True else "false" if v is False else str(v)) for v in rows[0]] if len(rows) == 1 else None
+        ok = shown is not None and shown[:len(values)] == values
+    elif result == "":
+        ok = True
+    else:
+        ok, want = False, f"a result this test cannot read: {result!r}"
+    if ok:
+        passed += 1
+        print(f"ok    README line {number}: {sql}")
+    else:
+        failed += 1
+        print(f"FAIL  README line {number}: {sql}\n      wanted {want}, got {got_error or rows}")
+print(f"README examples: {passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
