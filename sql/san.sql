@@ -24,6 +24,16 @@ SELECT parse_move(start_position(), 'e4'), parse_move(start_position(), 'Nf3'),
        parse_move('4k3/8/8/8/8/8/8/4K2R w K - 0 1', 'Rh8+'),
        parse_move('3r4/4P3/8/8/8/8/8/k3K3 w - - 0 1', 'exd8=N');
 SELECT play(start_position(), 'e4'), play(play(start_position(), 'e4'), 'c5');
+-- UCI in either letter case, in both modes, as 'E2E4'::move reads it; a
+-- capital B first is SAN when it can be ("B4c5", a bishop from the fourth
+-- rank, over-disambiguated), UCI when it cannot ("B1C3")
+SELECT 'E2E4'::move AS typed, parse_move(start_position(), 'E2E4') AS strict,
+       parse_move(start_position(), 'E2E4', lenient => true) AS lenient,
+       parse_move(start_position(), 'B1C3') AS "B1C3", parse_move(start_position(), 'G1f3') AS "G1f3",
+       parse_move('8/4P3/8/8/8/8/8/K6k w - - 0 1', 'E7E8N') AS "E7E8N";
+SELECT parse_move('8/8/8/8/1B6/8/8/K6k w - - 0 1', 'B4c5');
+SELECT parse_move('8/8/8/8/1B6/8/8/K6k w - - 0 1', 'B4c5', true);
+SELECT parse_move(start_position(), 'E2E5');
 
 -- strictly, only standard SAN
 SELECT parse_move('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', '0-0');

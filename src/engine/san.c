@@ -260,6 +260,31 @@ explain_illegal(const Position *pos, const SanParts *parts, SanResult *r)
 				 plausible > 1 ? " legally" : "");
 }
 
+/* A move read as UCI: legal, or illegal with the reason. */
+static void
+uci_move(const Position *pos, const Move *legal, int nlegal, Move m, SanResult *r)
+{
+	int			i;
+
+	for (i = 0; i < nlegal; i++)
+		if (legal[i] == m)
+		{
+			r->move = m;
+			return;
+		}
+	r->status = SAN_ILLEGAL;
+	r->move = m;
+	if (m != MOVE_NULL)
+	{
+		Square		where;
+		MoveVerdict v = move_diagnose(pos, m, &where);
+
+		move_verdict_message(pos, m, v, where, r->detail, sizeof(r->detail));
+	}
+	else
+		snprintf(r->detail, sizeof(r->detail), "The null move 0000 is not a move of the game.");
+}
+
 void
 san_parse(const Position *pos, const char *text, size_t len, bool lenient, SanResult *r)
 {
@@ -323,29 +348,15 @@ san_parse(const Position *pos, const char *text, size_t len, bool lenient, SanRe
 
 	nlegal = gen_legal(pos, legal);
 
-	/* UCI, in either mode; lower case, or "B4c6" (SAN) would read as b4c6 */
-	if ((buf[0] == '0' || (buf[0] >= 'a' && buf[0] <= 'h')) &&
+	/*
+	 * UCI, in either mode and either letter case, as the move type reads it
+	 * ('E2E4'::move).  A capital B first may be SAN ("B4c6": a bishop from
+	 * the fourth rank), so such a text is UCI only when it is no SAN (below).
+	 */
+	if ((buf[0] == '0' || (chess_to_lower(buf[0]) >= 'a' && chess_to_lower(buf[0]) <= 'h' && buf[0] != 'B')) &&
 		move_parse(buf, (size_t) n, &m) == MOVE_OK)
 	{
-		int			i;
-
-		for (i = 0; i < nlegal; i++)
-			if (legal[i] == m)
-			{
-				r->move = m;
-				return;
-			}
-		r->status = SAN_ILLEGAL;
-		r->move = m;
-		if (m != MOVE_NULL)
-		{
-			Square		where;
-			MoveVerdict v = move_diagnose(pos, m, &where);
-
-			move_verdict_message(pos, m, v, where, r->detail, sizeof(r->detail));
-		}
-		else
-			snprintf(r->detail, sizeof(r->detail), "The null move 0000 is not a move of the game.");
+		uci_move(pos, legal, nlegal, m, r);
 		return;
 	}
 
@@ -379,10 +390,13 @@ san_parse(const Position *pos, const char *text, size_t len, bool lenient, SanRe
 		bool		pawn_ok = lenient && buf[0] == 'b' && split_san(buf, n, lenient, false, &as_pawn);
 
 		if (!piece_ok && !pawn_ok)
-			{
-		malformed(r, "A move is SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q).");
-		return;
-	}
+		{
+			if (buf[0] == 'B' && move_parse(buf, (size_t) n, &m) == MOVE_OK)
+				uci_move(pos, legal, nlegal, m, r);
+			else
+				malformed(r, "A move is SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q).");
+			return;
+		}
 		if (piece_ok)
 			r->ncandidates = matching_moves(pos, legal, nlegal, &parts, lenient, r->candidates);
 		if (pawn_ok)
