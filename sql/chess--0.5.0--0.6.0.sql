@@ -552,3 +552,18 @@ COMMENT ON FUNCTION rank(text) IS 'rank number of a square written as text: rank
 CREATE FUNCTION outcome(fen text, OUT termination text, OUT result text)
 	AS 'MODULE_PATHNAME', 'position_outcome_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 30;
 COMMENT ON FUNCTION outcome(text) IS 'outcome of a position written as FEN text';
+
+--
+-- For display: the board as rows that read well in psql, and a move list
+--
+CREATE FUNCTION board_rows("position")
+	RETURNS TABLE(rank integer, a piece, b piece, c piece, d piece, e piece, f piece, g piece, h piece)
+	AS 'MODULE_PATHNAME', 'position_board_rows' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+	COST 20 ROWS 8;
+COMMENT ON FUNCTION board_rows("position") IS 'the board as 8 rows, rank 8 first, a column a file, NULL for an empty square';
+CREATE FUNCTION movetext(start "position", moves move[]) RETURNS text
+	AS 'MODULE_PATHNAME', 'chess_movetext' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 200;
+COMMENT ON FUNCTION movetext("position", move[]) IS 'the moves in SAN with move numbers on one line, no tags and no result: 1. e4 e5 2. Nf3';
+CREATE FUNCTION movetext(moves move[]) RETURNS text
+	AS 'MODULE_PATHNAME', 'chess_movetext' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 200;
+COMMENT ON FUNCTION movetext(move[]) IS 'the moves from the standard start in SAN with move numbers: 1. e4 e5 2. Nf3';

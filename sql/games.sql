@@ -48,6 +48,15 @@ SELECT * FROM outcome('{"k7/2Q5/1K6/8/8/8/8/8 b - - 0 1"}'::"position"[]);
 SELECT * FROM outcome('not a position');
 \echo SQLSTATE :LAST_ERROR_SQLSTATE
 
+-- for display: the moves as a numbered SAN line, the board as rows
+SELECT movetext('{e2e4,e7e5,g1f3}') AS from_start,
+       movetext('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1', '{c7c5,g1f3}') AS black_first,
+       movetext('r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3', '{f1b5,a7a6}') AS move_3,
+       movetext('{}'::move[]) AS no_moves;
+SELECT movetext('{e2e4,e2e4}');
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
+SELECT * FROM board_rows('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1');
+
 -- replay: one statement validates a stored game
 CREATE TABLE plies (game integer, ply integer, move move);
 INSERT INTO plies VALUES (1, 1, 'e2e4'), (1, 2, 'e7e5'), (1, 3, 'g1f3'), (1, 4, 'b8c6'),

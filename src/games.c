@@ -837,6 +837,34 @@ chess_pgn(PG_FUNCTION_ARGS)
 	PG_RETURN_TEXT_P(cstring_to_text_with_len(out.data, out.len));
 }
 
+/*
+ * movetext([start position,] moves move[]) → text: the moves in SAN with move
+ * numbers on one line, for display ("1. e4 e5 2. Nf3", "12... Nf6" when
+ * Black moves first); no tags, no result.  An illegal move raises 22023.
+ */
+PG_FUNCTION_INFO_V1(chess_movetext);
+Datum
+chess_movetext(PG_FUNCTION_ARGS)
+{
+	Position	start,
+				final;
+	Move	   *moves;
+	int			n = chess_moves_from_array(PG_GETARG_ARRAYTYPE_P(PG_NARGS() - 1), &moves),
+				bad;
+	StringInfoData out;
+
+	/* movetext(moves move[]): from the standard start */
+	if (PG_NARGS() == 1)
+		position_set_startpos(&start);
+	else
+		position_from_datum(PG_GETARG_POSITION_P(0), &start);
+	initStringInfo(&out);
+	bad = pgn_write_movetext(&start, moves, n, "", false, chess_emit_stringinfo, &out, &final, chess_poll);
+	if (bad >= 0)
+		report_illegal_move(&final, moves[bad], bad + 1);
+	PG_RETURN_TEXT_P(cstring_to_text_with_len(out.data, out.len));
+}
+
 PG_FUNCTION_INFO_V1(position_is_insufficient_material);
 Datum
 position_is_insufficient_material(PG_FUNCTION_ARGS)

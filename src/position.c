@@ -215,6 +215,41 @@ position_board(PG_FUNCTION_ARGS)
 	PG_RETURN_TEXT_P(cstring_to_text(out));
 }
 
+/*
+ * board_rows(position) → TABLE(rank integer, a piece, ..., h piece): the
+ * board as eight rows, rank 8 first, a column a file, NULL for an empty
+ * square — in psql the column headers are the files and the first column
+ * the ranks.
+ */
+PG_FUNCTION_INFO_V1(position_board_rows);
+Datum
+position_board_rows(PG_FUNCTION_ARGS)
+{
+	ReturnSetInfo *rsinfo = chess_materialize(fcinfo);
+	Position	pos;
+	int			rank,
+				file;
+
+	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
+	for (rank = 7; rank >= 0; rank--)
+	{
+		Datum		values[9];
+		bool		nulls[9];
+
+		values[0] = Int32GetDatum(rank + 1);
+		nulls[0] = false;
+		for (file = 0; file < 8; file++)
+		{
+			Piece		pc = pos.board[SQ_MAKE(file, rank)];
+
+			values[file + 1] = PieceGetDatum(pc);
+			nulls[file + 1] = pc == NO_PIECE;
+		}
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+	}
+	return (Datum) 0;
+}
+
 /* start_position() → the standard starting position */
 PG_FUNCTION_INFO_V1(position_start);
 Datum
