@@ -525,19 +525,20 @@ COMMENT ON OPERATOR CLASS game_pattern_ops USING gin IS 'GIN operator class for 
 --
 
 DROP FUNCTION pgn_games(text, boolean);
-CREATE FUNCTION pgn_games(pgn text, skip_errors boolean DEFAULT false)
+CREATE FUNCTION pgn_games(pgn text, skip_errors boolean DEFAULT false, keep_errors boolean DEFAULT false)
 	RETURNS TABLE(game integer, tags jsonb, result text, start "position", final "position",
-				  plies integer, moves move[], value game)
+				  plies integer, moves move[], value game, comment text, error text)
 	AS 'MODULE_PATHNAME', 'chess_pgn_games' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
 	COST 5000 ROWS 1000;
-COMMENT ON FUNCTION pgn_games(text, boolean) IS 'the games of a PGN text, one row each (value: the game as a game value), their main lines validated move by move; skip_errors skips a bad game with a NOTICE';
+COMMENT ON FUNCTION pgn_games(text, boolean, boolean) IS 'the games of a PGN text, one row each (value: the game as a game value; comment: the text before the first move), their main lines validated move by move; skip_errors skips a bad game with a NOTICE, keep_errors keeps it up to its error, in the column error';
 
-CREATE FUNCTION pgn_games_file(path text, skip_errors boolean DEFAULT false, encoding text DEFAULT 'UTF8')
+CREATE FUNCTION pgn_games_file(path text, skip_errors boolean DEFAULT false, encoding text DEFAULT 'UTF8',
+							   keep_errors boolean DEFAULT false)
 	RETURNS TABLE(game integer, tags jsonb, result text, start "position", final "position",
-				  plies integer, moves move[], value game)
+				  plies integer, moves move[], value game, comment text, error text)
 	AS 'MODULE_PATHNAME', 'chess_pgn_games_file' LANGUAGE C VOLATILE STRICT PARALLEL SAFE
 	COST 5000 ROWS 100000;
-COMMENT ON FUNCTION pgn_games_file(text, boolean, text) IS 'the games of a PGN file on the server (plain, gzip or zstd; UTF8 or a single-byte encoding), read a part at a time in constant memory; for superusers and members of pg_read_server_files';
+COMMENT ON FUNCTION pgn_games_file(text, boolean, text, boolean) IS 'the games of a PGN file on the server (plain, gzip or zstd; UTF8 or a single-byte encoding), read a part at a time in constant memory; for superusers and members of pg_read_server_files';
 
 --
 -- A literal without a cast where a name is shared: rank() is also

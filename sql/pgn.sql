@@ -73,6 +73,18 @@ RESET statement_timeout;
 SELECT game, tags->>'Event' AS event, plies
 FROM pgn_games(E'[Event "1"]\n1. e4 e5 *\n\n[Event "2"]\n1. e4 e5 2. Ke3 *\n\n[Event "3"]\n1. d4 *', true);
 SELECT game, ply, san FROM pgn_plies(E'1. e4 Ke3 *\n\n1. d4 d5 *', true);
+-- or kept up to its error, the error in the column error (python-chess
+-- keeps the moves and lists game.errors); a bad FEN tag keeps no position,
+-- a comment never closed takes the rest of the text
+SELECT game, tags->>'Event' AS event, result, plies, moves, final, value, error
+FROM pgn_games(E'[Event "1"]\n1. e4 e5 *\n\n[Event "2"]\n1. e4 e5 2. Ke3 *\n\n[Event "3"]\n[FEN "8/8/8"]\n1. e4 *\n\n'
+               || E'[Event "4"]\n1. d4 *\n\n[Event "5"]\n1. c4 {never closed *', keep_errors => true);
+
+-- the comment before a game's first move is the game's (a puzzle's task);
+-- a comment alone before the first game's tags (eco.pgn has one) is no game
+SELECT game, tags->>'Event' AS event, plies, comment
+FROM pgn_games(E'{ECO classification, version 1}\n\n[Event "A"]\n[SetUp "1"]\n[FEN "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"]\n\n'
+               || E'{White mates} {in one.} 1. Ra8# 1-0\n\n[Event "B"]\n1. e4 {not the game\'s} e5 *');
 
 -- writing: the Seven Tag Roster, other tags, SetUp and FEN for another
 -- start, move numbers, the result from the tags or the final position

@@ -45,6 +45,7 @@ typedef struct PgnReadState
 	ReturnSetInfo *rsinfo;
 	bool		plies_mode;		/* pgn_plies (one row a ply) or pgn_games */
 	bool		skip_errors;
+	bool		keep_errors;	/* pgn_games: a bad game up to its error, with the error */
 	bool		with_variations;	/* pgn_plies: the variations' plies too */
 	int			games_read;
 	MemoryContext caller;		/* the context of the call */
@@ -52,6 +53,7 @@ typedef struct PgnReadState
 	MemoryContext row_cxt;		/* the values of one row, reset after it is stored */
 	/* pgn_games */
 	JsonbParseState *tags;		/* the game's tags; NULL before the first */
+	StringInfoData opening;		/* the comments before the first move; data NULL when none */
 	Move	   *moves;			/* the main line's moves */
 	int			nmoves;
 	int			moves_capacity;
@@ -74,6 +76,7 @@ reset_game(PgnReadState *st)
 	st->rows = NULL;
 	st->nrows = st->rows_capacity = 0;
 	st->comments.data = NULL;
+	st->opening.data = NULL;
 }
 
 /* Makes room for one more element in an array that doubles in game_cxt. */
@@ -138,9 +141,11 @@ read_ply(void *arg, int ply, Move m, const Position *before,
 }
 
 /*
- * A comment belongs to the ply it follows in its line (comments before a
- * line's first move are dropped).  Comments of one ply are joined with a
- * space; they follow their ply, so each ply's text is one run of comments.
+ * A comment belongs to the ply it follows in its line; comments before the
+ * game's first move are the game's (pgn_games' column comment), comments
+ * before a variation's first move are dropped.  Comments of one ply are
+ * joined with a space; they follow their ply, so each ply's text is one
+ * run of comments.
  */
 static void
 read_comment(void *arg, int ply, const char *variation, const char *text, size_t len)
@@ -148,6 +153,15 @@ read_comment(void *arg, int ply, const char *variation, const char *text, size_t
 	PgnReadState *st = arg;
 	PlyRow	   *row;
 
+	if (!st->plies_mode && ply == 0 && variation == NULL)
+	{
+		if (st->opening.data == NULL)
+			initStringInfo(&st->opening);
+		else
+			appendStringInfoChar(&st->opening, ' ');
+		appendBinaryStringInfo(&st->opening, text, (int) len);
+		return;
+	}
 	if (!st->plies_mode || ply == 0 || st->nrows == 0)
 		return;
 	row = &st->rows[st->nrows - 1];
@@ -196,8 +210,11 @@ read_variation_error(void *arg, int ply, const char *variation, const char *toke
 				 errdetail("%s", chess_detail(detail))));
 }
 
-/* Raises (or, skipping errors, notes) the error of a game. */
-static void
+/*
+ * Raises the error of a game; or, skipping errors, notes it; or, keeping
+ * them, returns it as text for the game's row.
+ */
+static char *
 report_game_error(PgnReadState *st, int game, const Position *start, const PgnError *err)
 {
 	char	   *where = pgn_where(game, start, err->ply,
@@ -233,6 +250,8 @@ report_game_error(PgnReadState *st, int game, const Position *start, const PgnEr
 			what = "invalid PGN";
 			break;
 	}
+	if (st->keep_errors)
+		return psprintf("%s \"%s\" in %s: %s", what, token, where, chess_detail(err->detail));
 	if (st->skip_errors)
 		ereport(NOTICE,
 				(errcode(code),
@@ -243,12 +262,16 @@ report_game_error(PgnReadState *st, int game, const Position *start, const PgnEr
 				(errcode(code),
 				 errmsg("%s \"%s\" in %s", what, token, where),
 				 errdetail("%s", chess_detail(err->detail))));
+	return NULL;
 }
 
-/* Stores the rows of a game read without error. */
+/*
+ * Stores the rows of a game read without error, or of a game kept up to its
+ * error (error not NULL; start NULL when the game has none: a bad FEN tag).
+ */
 static void
 store_game(PgnReadState *st, int game, const char *result, const Position *start,
-		   const Position *final, int plies)
+		   const Position *final, int plies, const char *error)
 {
 	Tuplestorestate *ts = st->rsinfo->setResult;
 	TupleDesc	desc = st->rsinfo->setDesc;
@@ -293,27 +316,40 @@ store_game(PgnReadState *st, int game, const char *result, const Position *start
 	}
 	else
 	{
-		Datum		values[8];
-		bool		nulls[8] = {false};
+		Datum		values[10];
+		bool		nulls[10] = {false};
 		ChessPosition start_packed,
 					final_packed;
 		Datum	   *elems = palloc(sizeof(Datum) * (st->nmoves + 1));
 
 		if (st->tags == NULL)
 			pushJsonbValue(&st->tags, WJB_BEGIN_OBJECT, NULL);
-		position_pack(start, start_packed.bytes);
-		position_pack(final, final_packed.bytes);
 		values[0] = Int32GetDatum(game);
 		values[1] = JsonbPGetDatum(JsonbValueToJsonb(pushJsonbValue(&st->tags, WJB_END_OBJECT, NULL)));
 		values[2] = PointerGetDatum(cstring_to_text(result));
-		values[3] = PositionPGetDatum(&start_packed);
-		values[4] = PositionPGetDatum(&final_packed);
-		values[5] = Int32GetDatum(plies);
 		for (i = 0; i < st->nmoves; i++)
 			elems[i] = MoveGetDatum(st->moves[i]);
 		values[6] = PointerGetDatum(construct_array(elems, st->nmoves, st->move_type,
 													sizeof(Move), true, TYPALIGN_SHORT));
-		values[7] = PointerGetDatum(chess_game_from_moves(start, st->moves, st->nmoves));
+		if (start)
+		{
+			position_pack(start, start_packed.bytes);
+			position_pack(final, final_packed.bytes);
+			values[3] = PositionPGetDatum(&start_packed);
+			values[4] = PositionPGetDatum(&final_packed);
+			values[7] = PointerGetDatum(chess_game_from_moves(start, st->moves, st->nmoves));
+		}
+		else
+			nulls[3] = nulls[4] = nulls[7] = true;
+		values[5] = Int32GetDatum(plies);
+		if (st->opening.data)
+			values[8] = PointerGetDatum(cstring_to_text_with_len(st->opening.data, st->opening.len));
+		else
+			nulls[8] = true;
+		if (error)
+			values[9] = PointerGetDatum(cstring_to_text(error));
+		else
+			nulls[9] = true;
 		tuplestore_putvalues(ts, desc, values, nulls);
 	}
 }
@@ -331,9 +367,23 @@ read_game(void *arg, int game pg_attribute_unused(), const char *result, const P
 	CHECK_FOR_INTERRUPTS();
 	game = ++st->games_read;
 	if (err)
-		report_game_error(st, game, start, err);
+	{
+		char	   *error = report_game_error(st, game, start, err);
+
+		/* kept: the moves read before the error, from the start (none after a bad FEN tag) */
+		if (error)
+		{
+			Position	reached = *start;
+			int			i;
+
+			for (i = 0; i < st->nmoves; i++)
+				position_play(&reached, st->moves[i]);
+			store_game(st, game, "*", err->code == PGN_BAD_FEN ? NULL : start, &reached,
+					   st->nmoves, error);
+		}
+	}
 	else
-		store_game(st, game, result, start, final, plies);
+		store_game(st, game, result, start, final, plies, NULL);
 	reset_game(st);
 	return true;
 }
@@ -347,8 +397,8 @@ read_begin(void *arg)
 
 /* Sets up the state and the handler of a reading; switches to the game context. */
 static void
-read_start(FunctionCallInfo fcinfo, bool plies_mode, bool skip_errors, PgnReadState *st,
-		   PgnHandler *h)
+read_start(FunctionCallInfo fcinfo, bool plies_mode, bool skip_errors, bool keep_errors,
+		   PgnReadState *st, PgnHandler *h)
 {
 	MemoryContext caller = CurrentMemoryContext;
 
@@ -356,6 +406,7 @@ read_start(FunctionCallInfo fcinfo, bool plies_mode, bool skip_errors, PgnReadSt
 	st->rsinfo = chess_materialize(fcinfo);
 	st->plies_mode = plies_mode;
 	st->skip_errors = skip_errors;
+	st->keep_errors = keep_errors;
 	if (!plies_mode)
 		st->move_type = get_element_type(TupleDescAttr(st->rsinfo->setDesc, 6)->atttypid);
 	st->game_cxt = AllocSetContextCreate(caller, "pgn game", ALLOCSET_DEFAULT_SIZES);
@@ -389,8 +440,8 @@ read_pgn(FunctionCallInfo fcinfo, bool plies_mode)
 	PgnReadState st;
 	PgnHandler	h;
 
-	read_start(fcinfo, plies_mode, PG_GETARG_BOOL(1), &st, &h);
-	st.with_variations = PG_NARGS() > 2 && PG_GETARG_BOOL(2);
+	read_start(fcinfo, plies_mode, PG_GETARG_BOOL(1), !plies_mode && PG_GETARG_BOOL(2), &st, &h);
+	st.with_variations = plies_mode && PG_GETARG_BOOL(2);
 	pgn_read(VARDATA_ANY(pgn), VARSIZE_ANY_EXHDR(pgn), &h);
 	read_end(&st);
 	return (Datum) 0;
@@ -592,7 +643,7 @@ chess_pgn_games_file(PG_FUNCTION_ARGS)
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
 				 errmsg("PGN files in UTF8 are read into UTF8 databases only"),
 				 errdetail("This database is in %s.", GetDatabaseEncodingName())));
-	read_start(fcinfo, false, PG_GETARG_BOOL(1), &st, &h);
+	read_start(fcinfo, false, PG_GETARG_BOOL(1), PG_GETARG_BOOL(3), &st, &h);
 	MemoryContextSwitchTo(st.caller);
 	buf = palloc(cap + 1);
 	PG_TRY();
