@@ -568,3 +568,15 @@ COMMENT ON FUNCTION movetext("position", move[]) IS 'the moves in SAN with move 
 CREATE FUNCTION movetext(moves move[]) RETURNS text
 	AS 'MODULE_PATHNAME', 'chess_movetext' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 200;
 COMMENT ON FUNCTION movetext(move[]) IS 'the moves from the standard start in SAN with move numbers: 1. e4 e5 2. Nf3';
+
+--
+-- PGN as the bytes of a file, in its encoding: the path for an ordinary role
+-- with a file in LATIN1 (or UTF8 with a byte-order mark) on the client
+--
+CREATE FUNCTION pgn_games(pgn bytea, encoding text DEFAULT 'UTF8', skip_errors boolean DEFAULT false,
+						  keep_errors boolean DEFAULT false)
+	RETURNS TABLE(game integer, tags jsonb, result text, start "position", final "position",
+				  plies integer, moves move[], value game, comment text, error text)
+	AS 'MODULE_PATHNAME', 'chess_pgn_games_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+	COST 5000 ROWS 1000;
+COMMENT ON FUNCTION pgn_games(bytea, text, boolean, boolean) IS 'the games of the bytes of a PGN file in an encoding (UTF8, LATIN1, ...), converted to the database''s; otherwise as pgn_games(text)';

@@ -80,6 +80,25 @@ SELECT game, tags->>'Event' AS event, result, plies, moves, final, value, error
 FROM pgn_games(E'[Event "1"]\n1. e4 e5 *\n\n[Event "2"]\n1. e4 e5 2. Ke3 *\n\n[Event "3"]\n[FEN "8/8/8"]\n1. e4 *\n\n'
                || E'[Event "4"]\n1. d4 *\n\n[Event "5"]\n1. c4 {never closed *', keep_errors => true);
 
+-- the bytes of a file as a client sends them, in the file's encoding:
+-- LATIN1 converted, UTF8 with a byte-order mark, bad bytes refused (22021)
+SELECT game, tags->>'White' AS white, plies
+FROM pgn_games(convert_to(E'[White "Jos\u00e9"]\n1. e4 *', 'LATIN1'), 'LATIN1');
+SELECT game, tags->>'White' AS white, plies
+FROM pgn_games('\xefbbbf5b5768697465202241225d0a312e206534202a'::bytea);
+SELECT game, plies, error FROM pgn_games(convert_to(E'1. e4 *\n\n1. e5 *', 'UTF8'), keep_errors => true);
+-- a bytea stored in a row is read where it lies, followed by the next
+-- column: only its own bytes are read (1 ply, not 2)
+CREATE TEMP TABLE pgn_bytes (b bytea, rest text);
+INSERT INTO pgn_bytes VALUES (convert_to('1. e4', 'UTF8'), ' e5 *');
+SELECT plies, moves FROM pgn_bytes, pgn_games(b);
+SELECT count(*) FROM pgn_games('\xe9'::bytea);
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
+SELECT count(*) FROM pgn_games('\x31002e'::bytea, 'LATIN1');
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
+SELECT count(*) FROM pgn_games('\x41'::bytea, 'NO_SUCH');
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
+
 -- the comment before a game's first move is the game's (a puzzle's task);
 -- a comment alone before the first game's tags (eco.pgn has one) is no game
 SELECT game, tags->>'Event' AS event, plies, comment

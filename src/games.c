@@ -746,6 +746,41 @@ chess_pgn_games(PG_FUNCTION_ARGS)
 }
 
 /*
+ * pgn_games(pgn bytea, encoding text, skip_errors boolean, keep_errors
+ * boolean): the bytes of a PGN file as a client sends them, in the file's
+ * encoding (LATIN1 for many old collections; UTF8 with or without a
+ * byte-order mark), converted to the database's.
+ */
+PG_FUNCTION_INFO_V1(chess_pgn_games_bytea);
+Datum
+chess_pgn_games_bytea(PG_FUNCTION_ARGS)
+{
+	bytea	   *pgn = PG_GETARG_BYTEA_PP(0);
+	char	   *encoding_name = text_to_cstring(PG_GETARG_TEXT_PP(1));
+	int			encoding = pg_char_to_encoding(encoding_name);
+	char	   *text;
+	size_t		len;
+	PgnReadState st;
+	PgnHandler	h;
+
+	if (encoding < 0 || !PG_VALID_ENCODING(encoding))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("invalid encoding name \"%s\"", chess_quote_cstring(encoding_name))));
+	/*
+	 * Validated, and converted when the encodings differ (22021 for bad
+	 * bytes).  Unconverted, the text is the bytea's own bytes, which no NUL
+	 * ends; a conversion's result has one and no NUL before it.
+	 */
+	text = pg_any_to_server(VARDATA_ANY(pgn), (int) VARSIZE_ANY_EXHDR(pgn), encoding);
+	len = text == VARDATA_ANY(pgn) ? VARSIZE_ANY_EXHDR(pgn) : strlen(text);
+	read_start(fcinfo, false, PG_GETARG_BOOL(2), PG_GETARG_BOOL(3), &st, &h);
+	pgn_read(text, len, &h);
+	read_end(&st);
+	return (Datum) 0;
+}
+
+/*
  * pgn_plies(pgn text, skip_errors boolean, with_variations boolean) →
  *   TABLE(game integer, ply integer, move move, san text, before position,
  *   after position, comment text, variation text)

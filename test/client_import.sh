@@ -4,7 +4,8 @@
 # file of 5,000 seeded random games through examples/load_pgn.py, two
 # sessions at once, into the tables of examples/chessdb.sql.  The games must
 # arrive exactly once each and equal what pgn_games() reads from the same
-# text; then the explorer is refreshed and checked.  Prints "client import:
+# text; a LATIN1 file and a UTF-8 one with a byte-order mark load too; then
+# the explorer is refreshed and checked.  Prints "client import:
 # N passed, M failed".  Run inside a cluster (pg_virtualenv).
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -82,6 +83,19 @@ out=$(PGUSER=chess_loader PGPASSWORD=chess_loader /usr/bin/python3 examples/load
 check "a bad game is an error" "$(grep -o 'illegal move "Ke3"' <<<"$out")" 'illegal move "Ke3"'
 out=$(PGUSER=chess_loader PGPASSWORD=chess_loader /usr/bin/python3 examples/load_pgn.py --skip-errors <"$work/bad.pgn" 2>&1)
 check "a bad game is skipped with --skip-errors" "$out" "0 games loaded"
+
+# a LATIN1 file (old collections), and UTF-8 with a byte-order mark
+printf '[Event "Latin"]\n[White "Jos\xe9"]\n\n1. d4 *\n' >"$work/latin1.pgn"
+out=$(PGUSER=chess_loader PGPASSWORD=chess_loader /usr/bin/python3 examples/load_pgn.py --encoding LATIN1 <"$work/latin1.pgn" 2>&1)
+check "a LATIN1 file loads with --encoding LATIN1" "$out" "1 games loaded"
+check "its text arrives converted" "$(psql -X -A -t -c "SELECT tags->>'White' FROM games WHERE tags->>'Event' = 'Latin'")" "José"
+out=$(PGUSER=chess_loader PGPASSWORD=chess_loader /usr/bin/python3 examples/load_pgn.py <"$work/latin1.pgn" 2>&1)
+check "read as UTF8, the LATIN1 file is refused" "$(grep -o 'invalid byte sequence for encoding "UTF8"' <<<"$out")" \
+	'invalid byte sequence for encoding "UTF8"'
+printf '\xef\xbb\xbf[Event "BOM"]\n\n1. c4 *\n' >"$work/bom.pgn"
+out=$(PGUSER=chess_loader PGPASSWORD=chess_loader /usr/bin/python3 examples/load_pgn.py <"$work/bom.pgn" 2>&1)
+check "a UTF-8 file with a byte-order mark loads" "$out" "1 games loaded"
+psql -X -q -c "DELETE FROM games WHERE tags->>'Event' IN ('Latin', 'BOM')"
 
 PGUSER=chess_loader PGPASSWORD=chess_loader psql -X -q -v ON_ERROR_STOP=1 -c "REFRESH MATERIALIZED VIEW explorer"
 check "the explorer counts every game from the start (once for each move it plays there)" \
