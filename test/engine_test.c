@@ -464,6 +464,27 @@ check_consistency(const Position *pos, const char *fen)
 		if (memcmp(targets, expect, sizeof(expect)) != 0)
 			errors++;
 	}
+	/* the moves onto one square: gen_legal's moves there, in its order */
+	{
+		Square		sq;
+
+		for (sq = 0; sq < 64; sq++)
+		{
+			Move		onto[MAX_MOVES];
+			int			k = gen_legal_to(pos, sq, onto),
+						m = 0;
+			bool		same = true;
+
+			for (i = 0; i < nl && same; i++)
+				if (MOVE_TO(legal[i]) == sq)
+					same = m < k && onto[m++] == legal[i];
+			if (!same || m != k)
+			{
+				if (errors++ < 3)
+					printf("  %s: gen_legal_to(%d) gives %d moves, gen_legal %d there\n", fen, sq, k, m);
+			}
+		}
+	}
 	/* SAN: every legal move reads back from its SAN, strictly and leniently */
 	for (i = 0; i < nl; i++)
 	{

@@ -145,8 +145,14 @@ static const CastleRule castle_rules[2][2] = {
 		} \
 	} while (0)
 
+/*
+ * The legal moves; with dest a square (not SQ_NONE), only those onto it:
+ * the pieces that cannot reach it are not looked at (a SAN move names its
+ * destination, and its reader needs only the moves there).
+ */
 static inline __attribute__((always_inline)) int
-generate_legal(const Position *pos, Move *out, Bitboard *targets_out, const int mode)
+generate_legal(const Position *pos, Move *out, Bitboard *targets_out, const int mode,
+			   const Square dest)
 {
 	Color		us = (Color) pos->side;
 	Color		them = (Color) (us ^ 1);
@@ -158,11 +164,12 @@ generate_legal(const Position *pos, Move *out, Bitboard *targets_out, const int 
 	Bitboard	mask,
 				pinned = 0,
 				snipers,
-				b;
+				b,
+				only = dest == SQ_NONE ? ~(Bitboard) 0 : SQ_BB(dest);
 	int			n = 0;
 
 	/* the king, off the board while its targets are tested */
-	b = bb_king[king] & ~own;
+	b = bb_king[king] & ~own & only;
 	while (b)
 	{
 		Square		to = bb_pop(&b);
@@ -174,7 +181,7 @@ generate_legal(const Position *pos, Move *out, Bitboard *targets_out, const int 
 		return n;				/* double check */
 
 	mask = checkers ? (bb_between[king][bb_lsb(checkers)] | checkers) : ~own;
-	mask &= ~own;
+	mask &= ~own & only;
 
 	/* pins: enemy sliders that see the king through exactly one own piece */
 	snipers = (bb_rook_attacks(king, enemy) & (pos->by_kind[ROOK] | pos->by_kind[QUEEN]) & enemy) |
@@ -189,14 +196,18 @@ generate_legal(const Position *pos, Move *out, Bitboard *targets_out, const int 
 
 	/* knights: a pinned knight never moves */
 	b = pos->by_kind[KNIGHT] & own & ~pinned;
+	if (dest != SQ_NONE)
+		b &= bb_knight[dest];
 	while (b)
 	{
 		Square		from = bb_pop(&b);
 
 		ADD_TARGETS(from, bb_knight[from] & mask);
 	}
-	/* bishops, rooks and queens */
+	/* bishops, rooks and queens (a slider sees dest when dest sees it) */
 	b = (pos->by_kind[BISHOP] | pos->by_kind[QUEEN]) & own;
+	if (dest != SQ_NONE)
+		b &= bb_bishop_attacks(dest, occ);
 	while (b)
 	{
 		Square		from = bb_pop(&b);
@@ -207,6 +218,8 @@ generate_legal(const Position *pos, Move *out, Bitboard *targets_out, const int 
 		ADD_TARGETS(from, t);
 	}
 	b = (pos->by_kind[ROOK] | pos->by_kind[QUEEN]) & own;
+	if (dest != SQ_NONE)
+		b &= bb_rook_attacks(dest, occ);
 	while (b)
 	{
 		Square		from = bb_pop(&b);
@@ -227,7 +240,7 @@ generate_legal(const Position *pos, Move *out, Bitboard *targets_out, const int 
 
 		GEN_PAWNS(SQ_BB(from), mask & bb_line[king][from]);
 	}
-	if (pos->ep != SQ_NONE)
+	if (pos->ep != SQ_NONE && (only & SQ_BB(pos->ep)))
 	{
 		b = bb_pawn_attacks[them][pos->ep] & pos->by_kind[PAWN] & own;
 		while (b)
@@ -248,7 +261,7 @@ generate_legal(const Position *pos, Move *out, Bitboard *targets_out, const int 
 		{
 			const CastleRule *r = &castle_rules[us][i];
 
-			if ((pos->castling & r->right) && !(occ & r->empty) &&
+			if ((pos->castling & r->right) && (only & SQ_BB(r->king_to)) && !(occ & r->empty) &&
 				!position_attackers_by(pos, r->cross, occ, them) &&
 				!position_attackers_by(pos, r->king_to, occ, them))
 				ADD_MOVE(r->king_from, r->king_to);
@@ -260,20 +273,26 @@ generate_legal(const Position *pos, Move *out, Bitboard *targets_out, const int 
 int
 gen_legal(const Position *pos, Move *out)
 {
-	return generate_legal(pos, out, NULL, GEN_MOVES);
+	return generate_legal(pos, out, NULL, GEN_MOVES, SQ_NONE);
+}
+
+int
+gen_legal_to(const Position *pos, Square dest, Move *out)
+{
+	return generate_legal(pos, out, NULL, GEN_MOVES, dest);
 }
 
 int
 count_legal(const Position *pos)
 {
-	return generate_legal(pos, NULL, NULL, GEN_COUNT);
+	return generate_legal(pos, NULL, NULL, GEN_COUNT, SQ_NONE);
 }
 
 int
 legal_targets(const Position *pos, Bitboard targets[64])
 {
 	memset(targets, 0, sizeof(Bitboard) * 64);
-	return generate_legal(pos, NULL, targets, GEN_TARGETS);
+	return generate_legal(pos, NULL, targets, GEN_TARGETS, SQ_NONE);
 }
 
 int

@@ -19,6 +19,9 @@
 /* Legal moves of the side to move, written to out; returns their number. */
 extern int	gen_legal(const Position *pos, Move *out);
 
+/* The legal moves onto one square, in the order gen_legal() gives them. */
+extern int	gen_legal_to(const Position *pos, Square dest, Move *out);
+
 /* The number of legal moves, without writing them (perft's leaves). */
 extern int	count_legal(const Position *pos);
 

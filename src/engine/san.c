@@ -86,7 +86,7 @@ void
 san_write(const Position *pos, Move m, char out[SAN_MAX_LENGTH])
 {
 	Move		legal[MAX_MOVES];
-	int			nlegal = gen_legal(pos, legal);
+	int			nlegal = gen_legal_to(pos, MOVE_TO(m), legal);
 	int			n = san_body(pos, m, legal, nlegal, out);
 
 	strcpy(out + n, check_suffix(pos, m));
@@ -346,9 +346,11 @@ san_parse(const Position *pos, const char *text, size_t len, bool lenient, SanRe
 		return;
 	}
 
-	nlegal = gen_legal(pos, legal);
-
 	/*
+	 * Each way of reading knows the destination first and looks at the legal
+	 * moves onto it only: all that matching, disambiguation and the standard
+	 * SAN need (a move's SAN depends on the other moves to its square).
+	 *
 	 * UCI, in either mode and either letter case, as the move type reads it
 	 * ('E2E4'::move).  A capital B first may be SAN ("B4c6": a bishop from
 	 * the fourth rank), so such a text is UCI only when it is no SAN (below).
@@ -356,6 +358,7 @@ san_parse(const Position *pos, const char *text, size_t len, bool lenient, SanRe
 	if ((buf[0] == '0' || (chess_to_lower(buf[0]) >= 'a' && chess_to_lower(buf[0]) <= 'h' && buf[0] != 'B')) &&
 		move_parse(buf, (size_t) n, &m) == MOVE_OK)
 	{
+		nlegal = gen_legal_to(pos, MOVE_TO(m), legal);
 		uci_move(pos, legal, nlegal, m, r);
 		return;
 	}
@@ -369,6 +372,7 @@ san_parse(const Position *pos, const char *text, size_t len, bool lenient, SanRe
 		int			i;
 
 		m = MOVE_MAKE(king, n == 3 ? king + 2 : king - 2, NO_KIND);
+		nlegal = gen_legal_to(pos, MOVE_TO(m), legal);
 		for (i = 0; i < nlegal; i++)
 			if (legal[i] == m)
 				r->move = m;
@@ -392,11 +396,18 @@ san_parse(const Position *pos, const char *text, size_t len, bool lenient, SanRe
 		if (!piece_ok && !pawn_ok)
 		{
 			if (buf[0] == 'B' && move_parse(buf, (size_t) n, &m) == MOVE_OK)
+			{
+				nlegal = gen_legal_to(pos, MOVE_TO(m), legal);
 				uci_move(pos, legal, nlegal, m, r);
+			}
 			else
 				malformed(r, "A move is SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q).");
 			return;
 		}
+		if (piece_ok && pawn_ok && parts.to != as_pawn.to)
+			nlegal = gen_legal(pos, legal);
+		else
+			nlegal = gen_legal_to(pos, piece_ok ? parts.to : as_pawn.to, legal);
 		if (piece_ok)
 			r->ncandidates = matching_moves(pos, legal, nlegal, &parts, lenient, r->candidates);
 		if (pawn_ok)
