@@ -25,9 +25,18 @@ CREATE INDEX games_openings ON games (g);
 -- that two games or more reach, with the number of games and their
 -- results; a game counts once for each move it plays there.  Positions
 -- that one game reaches or none are not stored: explore() finds them in
--- the games, through the index.  On 100,000 games it has 146,000 rows
--- (20 MB) and is built in about a minute.
+-- the games, through the index.  Nearly every position after the opening
+-- is one game's, so the view first finds the Polyglot keys that occur
+-- more than once (8-byte keys, aggregated in parallel), and aggregates the
+-- positions themselves only for those: exact, as a key shared by chance
+-- only lets a position through to the exact count.  On 100,000 games it
+-- has 146,000 rows (21 MB) and is built in about 40 s.
 CREATE MATERIALIZED VIEW explorer AS
+WITH shared AS MATERIALIZED (
+	SELECT k
+	FROM games, LATERAL (SELECT polyglot_key(p."position") AS k FROM positions(games.g) AS p
+	                     WHERE p.next IS NOT NULL) AS seen
+	GROUP BY k HAVING count(*) > 1)
 SELECT "position", move, games, white, draws, black
 FROM (SELECT "position", move, count(*)::integer AS games,
              count(*) FILTER (WHERE result = '1-0')::integer AS white,
@@ -36,7 +45,7 @@ FROM (SELECT "position", move, count(*)::integer AS games,
              sum(count(*)) OVER (PARTITION BY "position") AS reached
       FROM games, LATERAL (SELECT DISTINCT without_clocks(p."position") AS "position", p.next AS move
                            FROM positions(games.g) AS p
-                           WHERE p.next IS NOT NULL) AS played
+                           WHERE p.next IS NOT NULL AND polyglot_key(p."position") IN (SELECT k FROM shared)) AS played
       GROUP BY "position", move) AS counted
 WHERE reached > 1
 WITH NO DATA;
