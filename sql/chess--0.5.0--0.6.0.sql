@@ -580,3 +580,30 @@ CREATE FUNCTION pgn_games(pgn bytea, encoding text DEFAULT 'UTF8', skip_errors b
 	AS 'MODULE_PATHNAME', 'chess_pgn_games_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
 	COST 5000 ROWS 1000;
 COMMENT ON FUNCTION pgn_games(bytea, text, boolean, boolean) IS 'the games of the bytes of a PGN file in an encoding (UTF8, LATIN1, ...), converted to the database''s; otherwise as pgn_games(text)';
+
+--
+-- Repetitions and the outcome of a game value: its positions from the start
+-- (an array of pgn_plies().after lacks the start, and missed a repetition
+-- that involves it)
+--
+CREATE FUNCTION repetitions(g game) RETURNS integer
+	AS 'MODULE_PATHNAME', 'game_repetitions_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION repetitions(game) IS 'how often the final position of the game occurs in it, the start included (not the clocks)';
+CREATE FUNCTION is_threefold_repetition(g game) RETURNS boolean
+	AS 'MODULE_PATHNAME', 'game_is_threefold_repetition' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION is_threefold_repetition(game) IS 'whether the final position has occurred three times in the game: a draw can be claimed';
+CREATE FUNCTION is_fivefold_repetition(g game) RETURNS boolean
+	AS 'MODULE_PATHNAME', 'game_is_fivefold_repetition' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION is_fivefold_repetition(game) IS 'whether the final position has occurred five times in the game: it is drawn';
+CREATE FUNCTION outcome(g game, OUT termination text, OUT result text)
+	AS 'MODULE_PATHNAME', 'game_outcome_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION outcome(game) IS 'how the game stands after its last move: checkmate, stalemate, insufficient material, seventy-five moves or fivefold repetition, with the result; NULL and * while it goes on';
+
+--
+-- POSITION is an SQL keyword, so the type must be written "position" in
+-- casts and column definitions; fen is a domain over it that needs no
+-- quotes: '...'::fen, p fen.  Every function, operator and index of
+-- "position" takes it.
+--
+CREATE DOMAIN fen AS "position";
+COMMENT ON DOMAIN fen IS 'a position, written without quotes: ''rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1''::fen';

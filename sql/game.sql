@@ -250,6 +250,24 @@ SELECT count(*) AS pairs, count(*) FILTER (WHERE found) AS found,
 FROM reach_games a, (SELECT DISTINCT without_clocks(q."position") AS p FROM reach_games, positions(g) q) b,
      LATERAL (SELECT a.g @> b.p AS found) f;
 
+-- repetitions and the outcome of a game: its positions from the start, so
+-- that a repetition involving the start counts (the after column of
+-- pgn_plies() has no start: over it the same game shows two, not three)
+SELECT repetitions(g), is_threefold_repetition(g), is_fivefold_repetition(g), (outcome(g)).*
+FROM (VALUES ('1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8'::game),
+             ('1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8'),
+             ('1. f3 e5 2. g4 Qh4#'),
+             ('1. e4'),
+             (''),
+             ('[FEN "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1"] 1. Nf3 Kd7 2. Ng1 Ke8 3. Nf3 Kd7 4. Ng1 Ke8'),
+             ('[FEN "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1"] 1. Nf3 Kd7 2. Ng1 Ke8 3. Nf3 Kd7 4. Ng1 Ke8 5. Nh3')) AS v(g);
+SELECT repetitions(array_agg(after ORDER BY ply)) AS over_after
+FROM pgn_plies('1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8');
+-- replay() as a window aggregate gives every position of a game, the start added by hand
+SELECT repetitions(start_position() || array_agg(p ORDER BY ply)) AS with_start
+FROM (SELECT ply, replay(move) OVER (ORDER BY ply) AS p
+      FROM pgn_plies('1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8')) AS w;
+
 -- without_clocks(): one position whatever its clocks, to index and compare
 SELECT without_clocks('rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 30 90');
 SELECT without_clocks(p) = without_clocks('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4 3') AS same

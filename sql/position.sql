@@ -102,3 +102,16 @@ SELECT start_position() < '4k3/8/8/8/8/8/8/4K3 w - - 0 1'::"position" OR
        start_position() > '4k3/8/8/8/8/8/8/4K3 w - - 0 1'::"position" AS ordered,
        start_position() <= start_position() AND start_position() >= start_position() AS reflexive,
        start_position() <> '4k3/8/8/8/8/8/8/4K3 w - - 0 1'::"position" AS not_equal;
+
+-- fen: the type without quotes (POSITION is an SQL keyword); every
+-- function, operator and index of "position" takes it
+SELECT 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'::fen AS p,
+       pg_typeof('8/8/8/8/8/8/8/K6k w - - 0 1'::fen);
+SELECT side_to_move('8/8/8/8/8/8/8/K6k w - - 0 1'::fen), play('8/8/8/8/8/8/8/K6k w - - 0 1'::fen, 'a1a2'),
+       '8/8/8/8/8/8/8/K6k w - - 0 1'::fen = '8/8/8/8/8/8/8/K6k w - - 0 1'::"position" AS equal;
+CREATE TEMP TABLE fens (p fen);
+INSERT INTO fens VALUES (start_position()), ('8/8/8/8/8/8/8/K6k w - - 0 1');
+CREATE INDEX ON fens (p);
+SELECT p FROM fens ORDER BY p;
+SELECT 'not a position'::fen;
+\echo SQLSTATE :LAST_ERROR_SQLSTATE

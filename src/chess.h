@@ -126,6 +126,9 @@ CHESS_NORETURN_BEFORE extern void report_illegal_move(const Position *pos, Move 
 /* game.c: a game value of legal moves from start; 22023 at an illegal one */
 extern struct varlena *chess_game_from_moves(const Position *start, const Move *moves, int n);
 
+/* games.c: the row of outcome(), given the final position and how often it occurred */
+extern Datum chess_outcome_datum(FunctionCallInfo fcinfo, const Position *pos, int repetitions);
+
 /* position.c */
 extern void position_from_datum(const ChessPosition *datum, Position *pos);
 extern ChessPosition *position_to_datum(const Position *pos);

@@ -65,6 +65,79 @@ game_decode(const struct varlena *g, Move **moves, Position *final)
 }
 
 /*
+ * How often the final position of a game occurs in it, the start included
+ * (placement, side to move, castling rights, en passant; not the clocks).
+ * Only the positions since the last capture or pawn move can repeat it.
+ */
+static int
+game_repetitions(const struct varlena *g, Position *final)
+{
+	GameReader	r;
+	Position   *seen;
+	int			i,
+				count = 0;
+
+	game_reader_init(&r, GAME_DATA(g), GAME_LEN(g));
+	seen = palloc(sizeof(Position) * (r.plies + 1));
+	seen[0] = r.pos;
+	for (i = 1; i <= r.plies; i++)
+	{
+		if ((i & 4095) == 4095)
+			CHECK_FOR_INTERRUPTS();
+		game_reader_next(&r);
+		seen[i] = r.pos;
+	}
+	*final = r.pos;
+	for (i = r.plies; i >= 0; i--)
+	{
+		if (position_same_for_repetition(&seen[i], final))
+			count++;
+		if (seen[i].halfmove == 0)
+			break;				/* no earlier position has these pawns and men */
+	}
+	pfree(seen);
+	return count;
+}
+
+/* repetitions(game), is_threefold_repetition(game), is_fivefold_repetition(game), outcome(game) */
+PG_FUNCTION_INFO_V1(game_repetitions_sql);
+Datum
+game_repetitions_sql(PG_FUNCTION_ARGS)
+{
+	Position	final;
+
+	PG_RETURN_INT32(game_repetitions(PG_GETARG_GAME_P(0), &final));
+}
+
+PG_FUNCTION_INFO_V1(game_is_threefold_repetition);
+Datum
+game_is_threefold_repetition(PG_FUNCTION_ARGS)
+{
+	Position	final;
+
+	PG_RETURN_BOOL(game_repetitions(PG_GETARG_GAME_P(0), &final) >= 3);
+}
+
+PG_FUNCTION_INFO_V1(game_is_fivefold_repetition);
+Datum
+game_is_fivefold_repetition(PG_FUNCTION_ARGS)
+{
+	Position	final;
+
+	PG_RETURN_BOOL(game_repetitions(PG_GETARG_GAME_P(0), &final) >= 5);
+}
+
+PG_FUNCTION_INFO_V1(game_outcome_sql);
+Datum
+game_outcome_sql(PG_FUNCTION_ARGS)
+{
+	Position	final;
+	int			repetitions = game_repetitions(PG_GETARG_GAME_P(0), &final);
+
+	return chess_outcome_datum(fcinfo, &final, repetitions);
+}
+
+/*
  * Text input: PGN movetext, moves in SAN or UCI (read leniently, as PGN
  * import does), with a FEN tag (and SetUp) for a start that is not the
  * standard one; a result is allowed and ignored.  A game value holds moves

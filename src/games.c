@@ -1060,8 +1060,8 @@ REPETITION_AT_LEAST(chess_is_fivefold_repetition, 5)
  * given the game's positions, fivefold repetition end the game by the rules;
  * termination is NULL and result "*" while it goes on.
  */
-static Datum
-outcome_datum(FunctionCallInfo fcinfo, const Position *pos, int repetitions)
+Datum
+chess_outcome_datum(FunctionCallInfo fcinfo, const Position *pos, int repetitions)
 {
 	TupleDesc	tupdesc;
 	Datum		values[2];
@@ -1101,7 +1101,7 @@ position_outcome(PG_FUNCTION_ARGS)
 	Position	pos;
 
 	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
-	return outcome_datum(fcinfo, &pos, 1);
+	return chess_outcome_datum(fcinfo, &pos, 1);
 }
 
 /*
@@ -1116,7 +1116,7 @@ position_outcome_text(PG_FUNCTION_ARGS)
 	Position	pos;
 
 	position_from_datum(DatumGetPositionP(d), &pos);
-	return outcome_datum(fcinfo, &pos, 1);
+	return chess_outcome_datum(fcinfo, &pos, 1);
 }
 
 PG_FUNCTION_INFO_V1(game_outcome);
@@ -1130,7 +1130,7 @@ game_outcome(PG_FUNCTION_ARGS)
 	if (ArrayGetNItems(ARR_NDIM(array), ARR_DIMS(array)) == 0)
 		PG_RETURN_NULL();
 	repetitions = repetitions_of_last(array, &last);
-	return outcome_datum(fcinfo, &last, repetitions);
+	return chess_outcome_datum(fcinfo, &last, repetitions);
 }
 
 /* The state of replay(): the position reached and the plies played. */
