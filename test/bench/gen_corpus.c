@@ -12,7 +12,10 @@
  *       1/rank over a seeded shuffle of the lines, then uniformly random
  *       legal moves until checkmate, stalemate, the 50-move rule, threefold
  *       repetition, insufficient material or 120 plies, when it is
- *       adjudicated on material (a lead of 3 wins).  The tags are gen.js's.
+ *       adjudicated on material (a lead of 3 wins).  The tags are gen.js's,
+ *       but for the round, which counts from 1 to 100,000 and starts again
+ *       (Scid keeps at most 2^18 distinct names of rounds, and refuses a
+ *       file of a million games numbered 1 to 1,000,000).
  *       The random numbers are gen.js's, but the legal moves are listed in
  *       this engine's order, not chess.js's: the games differ from gen.js's
  *       games for the same seed; their distribution does not.
@@ -357,7 +360,7 @@ generate(const Corpus *c, uint32_t seed, uint32_t i, FILE *out)
 				"[Date \"%d.%02d.%02d\"]\n[Round \"%u\"]\n[White \"Player_%04d\"]\n"
 				"[Black \"Player_%04d\"]\n[Result \"%s\"]\n[WhiteElo \"%d\"]\n"
 				"[BlackElo \"%d\"]\n[ECO \"%s\"]\n[PlyCount \"%d\"]\n[Termination \"%s\"]\n\n",
-				y, mo, dd, i + 1, w, b, result, we, be, line->eco, n, term);
+				y, mo, dd, i % 100000 + 1, w, b, result, we, be, line->eco, n, term);
 	}
 	/* movetext wrapped as gen.js wraps it: a token goes on the line if the line stays within 80 */
 	for (k = 0; k <= n; k++)
