@@ -607,3 +607,24 @@ COMMENT ON FUNCTION outcome(game) IS 'how the game stands after its last move: c
 --
 CREATE DOMAIN fen AS "position";
 COMMENT ON DOMAIN fen IS 'a position, written without quotes: ''rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1''::fen';
+
+--
+-- Client drivers send a list of strings as text[] (psycopg, node-postgres):
+-- assignment casts from text let INSERT and UPDATE store it in a move[],
+-- square[], ... column, as PostgreSQL's own types from text do not
+-- (their I/O conversion casts from text are explicit only).
+--
+CREATE CAST (text AS square) WITH INOUT AS ASSIGNMENT;
+CREATE CAST (text AS piece) WITH INOUT AS ASSIGNMENT;
+CREATE CAST (text AS move) WITH INOUT AS ASSIGNMENT;
+CREATE CAST (text AS "position") WITH INOUT AS ASSIGNMENT;
+CREATE CAST (text AS game) WITH INOUT AS ASSIGNMENT;
+CREATE CAST (text AS pattern) WITH INOUT AS ASSIGNMENT;
+CREATE CAST (text AS balance) WITH INOUT AS ASSIGNMENT;
+COMMENT ON CAST (text AS square) IS 'stores text (a driver''s string or text[] element) in a square column';
+COMMENT ON CAST (text AS piece) IS 'stores text (a driver''s string or text[] element) in a piece column';
+COMMENT ON CAST (text AS move) IS 'stores text (a driver''s string or text[] element) in a move column';
+COMMENT ON CAST (text AS "position") IS 'stores text (a driver''s string or text[] element) in a position column';
+COMMENT ON CAST (text AS game) IS 'stores text (a driver''s string or text[] element) in a game column';
+COMMENT ON CAST (text AS pattern) IS 'stores text (a driver''s string or text[] element) in a pattern column';
+COMMENT ON CAST (text AS balance) IS 'stores text (a driver''s string or text[] element) in a balance column';

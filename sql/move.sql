@@ -65,3 +65,11 @@ FROM (SELECT move(f, t) AS m
 SELECT 'e2e4'::move = 'e2e4', 'e2e4'::move <> 'e2e3', 'e2e3'::move < 'e2e4',
        'b1c3'::move < 'a2a3', 'e7e8'::move < 'e7e8n', 'e7e8n'::move < 'e7e8q',
        '0000'::move < 'a1a2', 'h7h8q'::move >= 'h7h8q', 'g8f6'::move > 'g1f3';
+-- text and text[] (what client drivers send) are stored in move and move[]
+-- columns by assignment (a bad element is still a 22P02)
+CREATE TEMP TABLE from_client (m move, ms move[], s square[]);
+INSERT INTO from_client VALUES ('e2e4'::text, ARRAY['e2e4', 'e7e5']::text[], ARRAY['e4']::text[]);
+UPDATE from_client SET ms = ms || ARRAY['g1f3']::text[]::move[];
+SELECT * FROM from_client;
+INSERT INTO from_client (ms) VALUES (ARRAY['e2e9']::text[]);
+\echo SQLSTATE :LAST_ERROR_SQLSTATE

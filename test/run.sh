@@ -116,6 +116,18 @@ pg_virtualenv -v 15 sh -c 'psql -X -q -c "CREATE EXTENSION chess" && /usr/bin/py
 	2>&1 | tee "$log/readme"
 count_from "$log/readme" "README examples"
 
+echo "== real clients: psycopg 3, psycopg2 and node-postgres"
+if (cd test/clients && npm ci --no-audit --no-fund --loglevel=error); then
+	pg_virtualenv -v 15 sh -c "psql -X -q -c 'CREATE EXTENSION chess' &&
+		{ /usr/bin/python3 test/clients/clients.py >'$log/clients_py' 2>&1;
+		  node test/clients/clients.mjs >'$log/clients_js' 2>&1; }"
+	cat "$log/clients_py" "$log/clients_js"
+else
+	echo "!! npm could not install node-postgres" | tee "$log/clients_py" "$log/clients_js"
+fi
+count_from "$log/clients_py" "Python clients"
+count_from "$log/clients_js" "node-postgres client"
+
 echo "== the application example under concurrency: two sessions race for the same plies"
 pg_virtualenv -v 15 bash test/concurrency.sh 2>&1 | tee "$log/concurrency"
 count_from "$log/concurrency" "concurrency test"

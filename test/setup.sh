@@ -10,10 +10,11 @@ export PG_CONFIG
 
 # What the build and the tests need, from Debian: the toolchain and
 # PostgreSQL 15; zlib and zstd (pgn_games_file() reads compressed files); clang with its sanitizer and libFuzzer runtimes for the
-# fuzzers; psycopg 3 for the SQL fuzzer and the resource tests; Node.js and
-# npm for the differential tests against chess.js.
+# fuzzers; psycopg 3 for the SQL fuzzer and the resource tests, and psycopg2
+# beside it for the client tests; Node.js and npm for the differential tests
+# against chess.js and the node-postgres client tests.
 packages=(make gcc libc6-dev postgresql-15 postgresql-server-dev-15 postgresql-common
-	zlib1g-dev libzstd-dev zstd clang libclang-rt-14-dev python3-psycopg)
+	zlib1g-dev libzstd-dev zstd clang libclang-rt-14-dev python3-psycopg python3-psycopg2)
 missing=()
 for p in "${packages[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
