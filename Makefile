@@ -8,7 +8,7 @@ DATA = sql/chess--0.1.0.sql sql/chess--0.1.0--0.2.0.sql sql/chess--0.2.0--0.3.0.
 ENGINE_OBJS = src/engine/bitboard.o src/engine/codec.o src/engine/fen.o \
 	src/engine/movegen.o src/engine/play.o src/engine/polyglot.o \
 	src/engine/outcome.o src/engine/pgn.o src/engine/position.o src/engine/san.o \
-	src/engine/tables.o src/engine/game.o src/engine/search.o
+	src/engine/tables.o src/engine/game.o src/engine/search.o src/engine/svg.o
 GLUE_OBJS = src/chess.o src/square.o src/piece.o src/move.o src/position.o src/moves.o \
 	src/tables.o src/notation.o src/games.o src/game.o src/search.o
 OBJS = $(GLUE_OBJS) $(ENGINE_OBJS)
@@ -22,7 +22,7 @@ REGRESS_OPTS = --inputdir=. --outputdir=. --load-extension=chess
 # clean, and our own code is held to -Wall -Wextra -Werror.
 PG_CPPFLAGS = -Isrc -isystem $(shell $(PG_CONFIG) --includedir-server)
 # pgn_games_file() reads gzip and zstd files
-SHLIB_LINK = -lz -lzstd
+SHLIB_LINK = -lz -lzstd -lm
 # Like pgvector, optimise for the machine that builds (popcnt and friends
 # make move generation about twice as fast); override with OPTFLAGS=.
 OPTFLAGS ?= -march=native
@@ -49,7 +49,7 @@ ENGINE_SRCS = $(ENGINE_OBJS:.o=.c)
 ENGINE_CFLAGS = -O2 -g -Wall -Wextra -Werror -Wdeclaration-after-statement -Isrc
 
 test/engine_test: test/engine_test.c $(ENGINE_SRCS) $(wildcard src/engine/*.h)
-	$(CC) $(ENGINE_CFLAGS) -o $@ test/engine_test.c $(ENGINE_SRCS)
+	$(CC) $(ENGINE_CFLAGS) -o $@ test/engine_test.c $(ENGINE_SRCS) -lm
 
 .PHONY: engine-check
 engine-check: test/engine_test
@@ -57,10 +57,10 @@ engine-check: test/engine_test
 
 test/engine_test_sanitized: test/engine_test.c $(ENGINE_SRCS) $(wildcard src/engine/*.h)
 	$(CC) $(ENGINE_CFLAGS) -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
-		-o $@ test/engine_test.c $(ENGINE_SRCS)
+		-o $@ test/engine_test.c $(ENGINE_SRCS) -lm
 
 test/perft: test/perft.c $(ENGINE_SRCS) $(wildcard src/engine/*.h)
-	$(CC) $(ENGINE_CFLAGS) -O3 -march=native -o $@ test/perft.c $(ENGINE_SRCS)
+	$(CC) $(ENGINE_CFLAGS) -O3 -march=native -o $@ test/perft.c $(ENGINE_SRCS) -lm
 
 # The benchmark corpus by ../shared/bench/gen.js's method, on the engine (test/bench/chessdb.sh).
 test/bench/gen_corpus: test/bench/gen_corpus.c $(ENGINE_SRCS) $(wildcard src/engine/*.h)
@@ -74,7 +74,7 @@ FUZZERS = $(addprefix test/fuzz/fuzz_,$(FUZZ_TARGETS))
 test/fuzz/fuzz_%: test/fuzz/fuzz.c $(ENGINE_SRCS) $(wildcard src/engine/*.h)
 	$(FUZZ_CC) -g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=all -Isrc -DFUZZ_$(shell echo $* | tr a-z A-Z) \
-		-o $@ test/fuzz/fuzz.c $(ENGINE_SRCS)
+		-o $@ test/fuzz/fuzz.c $(ENGINE_SRCS) -lm
 
 .PHONY: fuzzers
 fuzzers: $(FUZZERS)

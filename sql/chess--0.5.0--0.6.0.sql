@@ -628,3 +628,13 @@ COMMENT ON CAST (text AS "position") IS 'stores text (a driver''s string or text
 COMMENT ON CAST (text AS game) IS 'stores text (a driver''s string or text[] element) in a game column';
 COMMENT ON CAST (text AS pattern) IS 'stores text (a driver''s string or text[] element) in a pattern column';
 COMMENT ON CAST (text AS balance) IS 'stores text (a driver''s string or text[] element) in a balance column';
+
+--
+-- The board as a picture: self-contained SVG
+--
+CREATE FUNCTION board_svg(p "position", orientation text DEFAULT 'white', coordinates boolean DEFAULT true,
+						  lastmove move DEFAULT '0000', arrows move[] DEFAULT '{}', marked square[] DEFAULT '{}',
+						  size integer DEFAULT 360)
+	RETURNS text
+	AS 'MODULE_PATHNAME', 'position_board_svg' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100;
+COMMENT ON FUNCTION board_svg("position", text, boolean, move, move[], square[], integer) IS 'the board as self-contained SVG (no fonts files, images or links): orientation white or black, coordinates, the last move highlighted (0000: none), a king in check marked, arrows and circled squares, size in pixels';

@@ -115,3 +115,43 @@ CREATE INDEX ON fens (p);
 SELECT p FROM fens ORDER BY p;
 SELECT 'not a position'::fen;
 \echo SQLSTATE :LAST_ERROR_SQLSTATE
+
+-- board_svg(): well-formed, self-contained SVG (no links but its own
+-- definitions, no images, no font files), 64 squares, a use a piece; the
+-- last move's squares, a king in check, arrows and circled squares marked;
+-- Black at the bottom puts a1 at the top right
+CREATE TEMP TABLE boards AS
+SELECT name, xmlparse(document svg) AS doc, svg
+FROM (VALUES
+	('start', board_svg(start_position())),
+	('mate', board_svg('r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4',
+	                   lastmove => 'h5f7', arrows => '{c4f7,g8f6}', marked => '{e8,d8}')),
+	('flipped', board_svg(start_position(), 'black', coordinates => false, size => 200))) AS v(name, svg);
+SELECT name,
+       (xpath('count(//*[local-name()="rect"][contains(@class, "square")])', doc))[1]::text AS squares,
+       (xpath('count(//*[local-name()="use"])', doc))[1]::text AS pieces,
+       (xpath('string(//*[local-name()="desc"])', doc))[1]::text AS fen,
+       array_to_string(xpath('//*[local-name()="rect"][contains(@class, "lastmove")]/@class', doc)::text[], ', ') AS lastmove,
+       (xpath('count(//*[local-name()="circle"][@class="check"])', doc))[1]::text AS check,
+       (xpath('count(//*[local-name()="circle"][@class="mark"])', doc))[1]::text AS marks,
+       (xpath('count(//*[local-name()="polygon"][@class="arrow"])', doc))[1]::text AS arrows,
+       (xpath('count(//*[local-name()="text"])', doc))[1]::text AS labels,
+       (xpath('/*/@width', doc))[1]::text AS width
+FROM boards ORDER BY name;
+-- where a1 and h8 are: bottom left for White, top right for Black
+SELECT name, (xpath('//*[local-name()="rect"][contains(@class, " a1")]/@x', doc))[1]::text AS a1_x,
+       (xpath('//*[local-name()="rect"][contains(@class, " a1")]/@y', doc))[1]::text AS a1_y,
+       (xpath('//*[local-name()="rect"][contains(@class, " a1")]/@fill', doc))[1]::text AS a1_fill,
+       (xpath('//*[local-name()="rect"][contains(@class, " h1")]/@fill', doc))[1]::text AS h1_fill
+FROM boards WHERE name IN ('start', 'flipped') ORDER BY name;
+SELECT bool_and(svg !~ '(href="[^#]|<image|<script|@import|url\(|@font-face)') AS self_contained,
+       max(length(svg)) < 16000 AS small
+FROM boards;
+SELECT board_svg(start_position(), 'sideways');
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
+SELECT board_svg(start_position(), size => 8);
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
+SELECT board_svg(start_position(), marked => '{e4,NULL}');
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
+SELECT board_svg(start_position(), arrows => (SELECT array_agg('e2e4'::move) FROM generate_series(1, 65)));
+\echo SQLSTATE :LAST_ERROR_SQLSTATE

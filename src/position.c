@@ -4,9 +4,12 @@
  */
 #include "chess.h"
 
+#include "engine/svg.h"
+
 #include "common/hashfn.h"
 #include "funcapi.h"
 #include "libpq/pqformat.h"
+#include "utils/array.h"
 #include "utils/builtins.h"
 
 void
@@ -248,6 +251,82 @@ position_board_rows(PG_FUNCTION_ARGS)
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 	}
 	return (Datum) 0;
+}
+
+/* The elements of a move[] or square[] argument, at most max; NULLs refused. */
+static int
+svg_array(ArrayType *array, const char *what, int max, Datum *out)
+{
+	ArrayIterator it;
+	Datum		value;
+	bool		isnull;
+	int			n = 0;
+
+	if (ARR_NDIM(array) > 1)
+		ereport(ERROR,
+				(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
+				 errmsg("%s must be a one-dimensional array", what)));
+	if (ArrayGetNItems(ARR_NDIM(array), ARR_DIMS(array)) > max)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("too many %s for a board", what),
+				 errdetail("A board shows at most %d %s.", max, what)));
+	it = array_create_iterator(array, 0, NULL);
+	while (array_iterate(it, &value, &isnull))
+	{
+		if (isnull)
+			ereport(ERROR,
+					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+					 errmsg("%s must not contain NULL", what)));
+		out[n++] = value;
+	}
+	array_free_iterator(it);
+	return n;
+}
+
+/*
+ * board_svg(position, orientation text, coordinates boolean, lastmove move,
+ * arrows move[], marked square[], size integer) → the board as SVG text.
+ */
+PG_FUNCTION_INFO_V1(position_board_svg);
+Datum
+position_board_svg(PG_FUNCTION_ARGS)
+{
+	Position	pos;
+	SvgOptions	opt;
+	char	   *orientation = text_to_cstring(PG_GETARG_TEXT_PP(1));
+	Datum		items[Max(SVG_MAX_ARROWS, SVG_MAX_MARKS)];
+	StringInfoData out;
+	int			i;
+
+	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
+	memset(&opt, 0, sizeof(opt));
+	if (strcmp(orientation, "white") == 0 || strcmp(orientation, "w") == 0)
+		opt.flipped = false;
+	else if (strcmp(orientation, "black") == 0 || strcmp(orientation, "b") == 0)
+		opt.flipped = true;
+	else
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("invalid orientation \"%s\"", chess_quote_cstring(orientation)),
+				 errdetail("The orientation is white (w) or black (b): the side at the bottom.")));
+	opt.coordinates = PG_GETARG_BOOL(2);
+	opt.last = PG_GETARG_MOVE(3);
+	opt.narrows = svg_array(PG_GETARG_ARRAYTYPE_P(4), "arrows", SVG_MAX_ARROWS, items);
+	for (i = 0; i < opt.narrows; i++)
+		opt.arrows[i] = DatumGetMove(items[i]);
+	opt.nmarks = svg_array(PG_GETARG_ARRAYTYPE_P(5), "marked squares", SVG_MAX_MARKS, items);
+	for (i = 0; i < opt.nmarks; i++)
+		opt.marks[i] = DatumGetSquare(items[i]);
+	opt.size = PG_GETARG_INT32(6);
+	if (opt.size < 16 || opt.size > 4096)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("invalid board size %d", opt.size),
+				 errdetail("The size is 16 to 4096 pixels.")));
+	initStringInfo(&out);
+	board_svg(&pos, &opt, chess_emit_stringinfo, &out);
+	PG_RETURN_TEXT_P(cstring_to_text_with_len(out.data, out.len));
 }
 
 /* start_position() → the standard starting position */

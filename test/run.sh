@@ -128,6 +128,11 @@ fi
 count_from "$log/clients_py" "Python clients"
 count_from "$log/clients_js" "node-postgres client"
 
+echo "== board_svg() rendered by headless Chromium, pixels of known squares checked"
+pg_virtualenv -v 15 sh -c 'psql -X -q -c "CREATE EXTENSION chess" && /usr/bin/python3 test/svg/render.py' \
+	2>&1 | tee "$log/render"
+count_from "$log/render" "board rendering"
+
 echo "== the application example under concurrency: two sessions race for the same plies"
 pg_virtualenv -v 15 bash test/concurrency.sh 2>&1 | tee "$log/concurrency"
 count_from "$log/concurrency" "concurrency test"

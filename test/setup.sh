@@ -12,9 +12,10 @@ export PG_CONFIG
 # PostgreSQL 15; zlib and zstd (pgn_games_file() reads compressed files); clang with its sanitizer and libFuzzer runtimes for the
 # fuzzers; psycopg 3 for the SQL fuzzer and the resource tests, and psycopg2
 # beside it for the client tests; Node.js and npm for the differential tests
-# against chess.js and the node-postgres client tests.
+# against chess.js and the node-postgres client tests; Chromium to render
+# board_svg() in a real browser.
 packages=(make gcc libc6-dev postgresql-15 postgresql-server-dev-15 postgresql-common
-	zlib1g-dev libzstd-dev zstd clang libclang-rt-14-dev python3-psycopg python3-psycopg2)
+	zlib1g-dev libzstd-dev zstd clang libclang-rt-14-dev python3-psycopg python3-psycopg2 chromium)
 missing=()
 for p in "${packages[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
