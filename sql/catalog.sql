@@ -3,13 +3,15 @@
 -- have a row estimate.
 
 -- members without a comment (operator families are made implicitly by
--- CREATE OPERATOR CLASS and have none)
+-- CREATE OPERATOR CLASS, and a domain's array type by CREATE DOMAIN, a
+-- member from PostgreSQL 16 on; neither has one)
 SELECT pg_describe_object(d.classid, d.objid, 0) AS undocumented
 FROM pg_depend d
 WHERE d.refclassid = 'pg_extension'::regclass
   AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'chess')
   AND d.deptype = 'e'
   AND d.classid <> 'pg_opfamily'::regclass
+  AND NOT (d.classid = 'pg_type'::regclass AND (SELECT typcategory = 'A' FROM pg_type WHERE oid = d.objid))
   AND obj_description(d.objid, (SELECT relname FROM pg_class WHERE oid = d.classid)) IS NULL
 ORDER BY 1;
 

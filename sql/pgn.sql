@@ -73,6 +73,10 @@ RESET statement_timeout;
 SELECT game, tags->>'Event' AS event, plies
 FROM pgn_games(E'[Event "1"]\n1. e4 e5 *\n\n[Event "2"]\n1. e4 e5 2. Ke3 *\n\n[Event "3"]\n1. d4 *', true);
 SELECT game, ply, san FROM pgn_plies(E'1. e4 Ke3 *\n\n1. d4 d5 *', true);
+-- the NOTICE (and an error) says which game: its Event, White and Black
+\set SHOW_CONTEXT always
+SELECT count(*) FROM pgn_games(E'[Event "Open"]\n[White "Ann"]\n[Black "Bob"]\n1. e4 e5 2. Ke3 *\n\n1. d4 *', true);
+\set SHOW_CONTEXT errors
 -- or kept up to its error, the error in the column error (python-chess
 -- keeps the moves and lists game.errors); a bad FEN tag keeps no position,
 -- a comment never closed takes the rest of the text

@@ -53,6 +53,8 @@ SELECT write_file('chess_bad.pgn', convert_to(E'1. e4 *\n\n1. e5 *\n\n1. d4 *\n'
 SELECT game, value FROM pgn_games_file('chess_bad.pgn', skip_errors => true);
 -- or kept up to its error
 SELECT game, value, error FROM pgn_games_file('chess_bad.pgn', keep_errors => true);
+-- an error names the file
+SELECT count(*) FROM pgn_games_file('chess_bad.pgn');
 
 -- only superusers and members of pg_read_server_files read server files
 CREATE ROLE regress_chess_reader;

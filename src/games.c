@@ -47,6 +47,10 @@ typedef struct PgnReadState
 	bool		skip_errors;
 	bool		keep_errors;	/* pgn_games: a bad game up to its error, with the error */
 	bool		with_variations;	/* pgn_plies: the variations' plies too */
+	const char *source;			/* the file read, for messages; NULL for a text */
+	char	   *event,			/* the game's Event, White and Black tags, for messages */
+			   *white,
+			   *black;
 	int			games_read;
 	MemoryContext caller;		/* the context of the call */
 	MemoryContext game_cxt;
@@ -77,6 +81,7 @@ reset_game(PgnReadState *st)
 	st->nrows = st->rows_capacity = 0;
 	st->comments.data = NULL;
 	st->opening.data = NULL;
+	st->event = st->white = st->black = NULL;
 }
 
 /* Makes room for one more element in an array that doubles in game_cxt. */
@@ -95,6 +100,12 @@ read_tag(void *arg, const char *name, size_t nlen, const char *value, size_t vle
 	PgnReadState *st = arg;
 	JsonbValue	v;
 
+	if (nlen == 5 && memcmp(name, "Event", 5) == 0)
+		st->event = pnstrdup(value, vlen);
+	else if (nlen == 5 && memcmp(name, "White", 5) == 0)
+		st->white = pnstrdup(value, vlen);
+	else if (nlen == 5 && memcmp(name, "Black", 5) == 0)
+		st->black = pnstrdup(value, vlen);
 	if (st->plies_mode)
 		return;					/* pgn_plies shows no tags */
 	if (st->tags == NULL)
@@ -222,6 +233,7 @@ report_game_error(PgnReadState *st, int game, const Position *start, const PgnEr
 	char	   *token = chess_quote(err->token, err->token_len);
 	int			code;
 	const char *what;
+	StringInfoData context;
 
 	switch (err->code)
 	{
@@ -252,16 +264,33 @@ report_game_error(PgnReadState *st, int game, const Position *start, const PgnEr
 	}
 	if (st->keep_errors)
 		return psprintf("%s \"%s\" in %s: %s", what, token, where, chess_detail(err->detail));
+	/* which game of which input: its tags that name it, the file */
+	initStringInfo(&context);
+	if (st->event || st->white || st->black)
+	{
+		appendStringInfo(&context, "PGN game %d:", game);
+		if (st->event)
+			appendStringInfo(&context, " Event \"%s\"", chess_quote_cstring(st->event));
+		if (st->white)
+			appendStringInfo(&context, " White \"%s\"", chess_quote_cstring(st->white));
+		if (st->black)
+			appendStringInfo(&context, " Black \"%s\"", chess_quote_cstring(st->black));
+	}
+	if (st->source)
+		appendStringInfo(&context, "%sPGN file \"%s\"", context.len ? "; " : "",
+						 chess_quote_cstring(st->source));
 	if (st->skip_errors)
 		ereport(NOTICE,
 				(errcode(code),
 				 errmsg("skipping game: %s \"%s\" in %s", what, token, where),
-				 errdetail("%s", chess_detail(err->detail))));
+				 errdetail("%s", chess_detail(err->detail)),
+				 context.len ? errcontext("%s", context.data) : 0));
 	else
 		ereport(ERROR,
 				(errcode(code),
 				 errmsg("%s \"%s\" in %s", what, token, where),
-				 errdetail("%s", chess_detail(err->detail))));
+				 errdetail("%s", chess_detail(err->detail)),
+				 context.len ? errcontext("%s", context.data) : 0));
 	return NULL;
 }
 
@@ -644,6 +673,7 @@ chess_pgn_games_file(PG_FUNCTION_ARGS)
 				 errmsg("PGN files in UTF8 are read into UTF8 databases only"),
 				 errdetail("This database is in %s.", GetDatabaseEncodingName())));
 	read_start(fcinfo, false, PG_GETARG_BOOL(1), PG_GETARG_BOOL(3), &st, &h);
+	st.source = path;
 	MemoryContextSwitchTo(st.caller);
 	buf = palloc(cap + 1);
 	PG_TRY();
