@@ -23,10 +23,15 @@ REGRESS_OPTS = --inputdir=. --outputdir=. --load-extension=chess
 PG_CPPFLAGS = -Isrc -isystem $(shell $(PG_CONFIG) --includedir-server)
 # pgn_games_file() reads gzip and zstd files
 SHLIB_LINK = -lz -lzstd -lm
-# Like pgvector, optimise for the machine that builds (popcnt and friends
-# make move generation about twice as fast); override with OPTFLAGS=.
-OPTFLAGS ?= -march=native
-PG_CFLAGS = -Wextra -Werror -O3 $(OPTFLAGS)
+# A portable build: no -march.  On x86-64 the hottest functions carry
+# versions for x86-64-v3, POPCNT and the baseline, chosen when the library
+# is loaded (CHESS_HOT in src/engine/types.h), so that a package built on
+# any machine runs on every x86-64 and is as fast as -march=native on new
+# ones.  A packager sets nothing; OPTFLAGS=-march=native builds for the
+# building machine only.  -Werror is for the project's tests and CI, which
+# build with COPT=-Werror (a user's newer compiler may warn more).
+OPTFLAGS ?=
+PG_CFLAGS = -Wextra -O3 $(OPTFLAGS)
 
 EXTRA_CLEAN = test/engine_test test/engine_test_sanitized test/perft test/bench/gen_corpus test/find_magics results regression.diffs regression.out \
 	test/fuzz/fuzz_fen test/fuzz/fuzz_packed test/fuzz/fuzz_uci test/fuzz/fuzz_san test/fuzz/fuzz_pgn
@@ -60,7 +65,7 @@ test/engine_test_sanitized: test/engine_test.c $(ENGINE_SRCS) $(wildcard src/eng
 		-o $@ test/engine_test.c $(ENGINE_SRCS) -lm
 
 test/perft: test/perft.c $(ENGINE_SRCS) $(wildcard src/engine/*.h)
-	$(CC) $(ENGINE_CFLAGS) -O3 -march=native -o $@ test/perft.c $(ENGINE_SRCS) -lm
+	$(CC) $(ENGINE_CFLAGS) -O3 -o $@ test/perft.c $(ENGINE_SRCS) -lm
 
 # The benchmark corpus by ../shared/bench/gen.js's method, on the engine (test/bench/chessdb.sh).
 test/bench/gen_corpus: test/bench/gen_corpus.c $(ENGINE_SRCS) $(wildcard src/engine/*.h)

@@ -130,7 +130,7 @@ for v in "${majors[@]}"; do
 		--exclude='*.o' --exclude='*.so' --exclude='*.bc' . | tar -x -C "$root/build/chess"
 	cp "$log/every_type.dump" "$log/every_type.txt" "$root/build/"
 	pg_config=/usr/lib/postgresql/$v/bin/pg_config
-	if in_root "$v" "cd /build/chess && make -s PG_CONFIG=$pg_config && make -s PG_CONFIG=$pg_config install" \
+	if in_root "$v" "cd /build/chess && make -s PG_CONFIG=$pg_config COPT=-Werror && make -s PG_CONFIG=$pg_config COPT=-Werror install" \
 		>"$log/build-$v" 2>&1; then
 		echo "build with -Wall -Wextra -Werror: ok ($(in_root "$v" "gcc --version | head -n 1"))"
 		in_root "$v" "cd /build/chess && pg_virtualenv -v $v make -s PG_CONFIG=$pg_config installcheck" \

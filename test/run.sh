@@ -41,7 +41,7 @@ count_from() {
 	[[ -n $line ]] && skipped=$((skipped + $(awk '{print $5}' <<<"$line")))
 }
 
-if ! bash test/setup.sh; then
+if ! CHESS_WERROR=1 bash test/setup.sh; then
 	echo "!! set-up or build failed"
 	failed=$((failed + 1))
 	summary

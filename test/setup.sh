@@ -30,5 +30,6 @@ if ((${#missing[@]})); then
 fi
 
 echo "== building and installing the extension"
-make -s PG_CONFIG="$PG_CONFIG"
-make -s PG_CONFIG="$PG_CONFIG" install
+# the test command builds with -Werror (CHESS_WERROR=1, set by test/run.sh)
+make -s PG_CONFIG="$PG_CONFIG" ${CHESS_WERROR:+COPT=-Werror}
+make -s PG_CONFIG="$PG_CONFIG" ${CHESS_WERROR:+COPT=-Werror} install

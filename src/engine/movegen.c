@@ -270,25 +270,25 @@ generate_legal(const Position *pos, Move *out, Bitboard *targets_out, const int 
 	return n;
 }
 
-int
+CHESS_HOT int
 gen_legal(const Position *pos, Move *out)
 {
 	return generate_legal(pos, out, NULL, GEN_MOVES, SQ_NONE);
 }
 
-int
+CHESS_HOT int
 gen_legal_to(const Position *pos, Square dest, Move *out)
 {
 	return generate_legal(pos, out, NULL, GEN_MOVES, dest);
 }
 
-int
+CHESS_HOT int
 count_legal(const Position *pos)
 {
 	return generate_legal(pos, NULL, NULL, GEN_COUNT, SQ_NONE);
 }
 
-int
+CHESS_HOT int
 legal_targets(const Position *pos, Bitboard targets[64])
 {
 	memset(targets, 0, sizeof(Bitboard) * 64);

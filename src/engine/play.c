@@ -44,7 +44,7 @@ move_piece(Position *pos, Square from, Square to)
 	pos->board[from] = NO_PIECE;
 }
 
-void
+CHESS_HOT void
 position_play(Position *pos, Move m)
 {
 	Square		from = MOVE_FROM(m);
@@ -362,7 +362,7 @@ typedef struct PerftContext
 	void	   *arg;
 } PerftContext;
 
-static uint64_t
+CHESS_HOT static uint64_t
 perft_inner(const Position *pos, int depth, const PerftContext *ctx)
 {
 	Move		moves[MAX_MOVES];
