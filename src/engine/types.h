@@ -43,16 +43,20 @@ typedef uint8_t Square;
 
 /*
  * The hottest functions (move generation, perft) are compiled three times
- * on x86-64 with GCC — for x86-64-v3 (BMI, POPCNT, AVX2), for POPCNT, and
- * for the baseline — and the dynamic loader picks the one the processor
- * runs (target_clones, an ifunc): a build for every x86-64 is as fast on a
- * new processor as one with -march=native, and never uses an instruction
- * an old one lacks.  Elsewhere, and with -march= given, they are compiled
- * once.
+ * on x86-64 with GCC — for x86-64-v3 (BMI, POPCNT, AVX2; GCC 11 and
+ * later), for POPCNT, and for the baseline — and the dynamic loader picks
+ * the one the processor runs (target_clones, an ifunc): a build for every
+ * x86-64 is as fast on a new processor as one with -march=native, and
+ * never uses an instruction an old one lacks.  Elsewhere, and with -march=
+ * given, they are compiled once.
  */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
 	!defined(__AVX2__) && !defined(CHESS_NO_CLONES)
+#if __GNUC__ >= 11				/* the x86-64 levels came in GCC 11 (Debian 11 has 10) */
 #define CHESS_HOT __attribute__((target_clones("arch=x86-64-v3", "popcnt", "default")))
+#else
+#define CHESS_HOT __attribute__((target_clones("popcnt", "default")))
+#endif
 #else
 #define CHESS_HOT
 #endif
