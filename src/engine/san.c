@@ -260,11 +260,13 @@ explain_illegal(const Position *pos, const SanParts *parts, SanResult *r)
 				 plausible > 1 ? " legally" : "");
 }
 
-/* A move read as UCI: legal, or illegal with the reason. */
+/* A move read as UCI: legal (one of the legal moves onto its square), or illegal with the reason. */
 static void
-uci_move(const Position *pos, const Move *legal, int nlegal, Move m, SanResult *r)
+uci_move(const Position *pos, Move m, SanResult *r)
 {
-	int			i;
+	Move		legal[MAX_MOVES];
+	int			nlegal = gen_legal_to(pos, MOVE_TO(m), legal),
+				i;
 
 	for (i = 0; i < nlegal; i++)
 		if (legal[i] == m)
@@ -358,8 +360,7 @@ san_parse(const Position *pos, const char *text, size_t len, bool lenient, SanRe
 	if ((buf[0] == '0' || (chess_to_lower(buf[0]) >= 'a' && chess_to_lower(buf[0]) <= 'h' && buf[0] != 'B')) &&
 		move_parse(buf, (size_t) n, &m) == MOVE_OK)
 	{
-		nlegal = gen_legal_to(pos, MOVE_TO(m), legal);
-		uci_move(pos, legal, nlegal, m, r);
+		uci_move(pos, m, r);
 		return;
 	}
 
@@ -396,10 +397,7 @@ san_parse(const Position *pos, const char *text, size_t len, bool lenient, SanRe
 		if (!piece_ok && !pawn_ok)
 		{
 			if (buf[0] == 'B' && move_parse(buf, (size_t) n, &m) == MOVE_OK)
-			{
-				nlegal = gen_legal_to(pos, MOVE_TO(m), legal);
-				uci_move(pos, legal, nlegal, m, r);
-			}
+				uci_move(pos, m, r);
 			else
 				malformed(r, "A move is SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q).");
 			return;
