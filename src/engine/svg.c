@@ -7,6 +7,7 @@
 #include "svg.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -64,12 +65,18 @@ put(const Out *o, const char *s)
 	o->emit(o->arg, s, strlen(s));
 }
 
+static void putf(const Out *o, const char *fmt,...) __attribute__((format(printf, 2, 3)));
+
 static void
-putf(const Out *o, const char *fmt, double a, double b, double c, double d)
+putf(const Out *o, const char *fmt,...)
 {
 	char		buf[256];
-	int			n = snprintf(buf, sizeof(buf), fmt, a, b, c, d);
+	va_list		args;
+	int			n;
 
+	va_start(args, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, args);
+	va_end(args);
 	o->emit(o->arg, buf, (size_t) n);
 }
 
@@ -112,7 +119,7 @@ arrow(const Out *o, const SvgOptions *opt, Move m)
 	putf(o, "<polygon class=\"arrow\" points=\"%.1f,%.1f %.1f,%.1f ", x2, y2,
 		 x2 - dx * head - dy * half, y2 - dy * head + dx * half);
 	putf(o, "%.1f,%.1f\" fill=\"" ANNOTATE "\" fill-opacity=\"0.8\"/>",
-		 x2 - dx * head + dy * half, y2 - dy * head - dx * half, 0, 0);
+		 x2 - dx * head + dy * half, y2 - dy * head - dx * half);
 }
 
 void
@@ -132,7 +139,7 @@ board_svg(const Position *pos, const SvgOptions *opt, SvgEmit emit, void *arg)
 
 	fen_write(pos, fen);
 	putf(&o, "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
-		 "version=\"1.1\" viewBox=\"0 0 %.0f %.0f\" width=\"%.0f\" height=\"%.0f\">",
+		 "version=\"1.1\" viewBox=\"0 0 %.0f %.0f\" width=\"%d\" height=\"%d\">",
 		 width, width, opt->size, opt->size);
 	put(&o, "<desc>");
 	put(&o, fen);
@@ -152,7 +159,7 @@ board_svg(const Position *pos, const SvgOptions *opt, SvgEmit emit, void *arg)
 		}
 	put(&o, "</defs>");
 	if (opt->coordinates)
-		putf(&o, "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"#212121\"/>", width, width, 0, 0);
+		putf(&o, "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"#212121\"/>", width, width);
 
 	if (position_in_check(pos))
 		king = position_king(pos, (Color) pos->side);
@@ -167,13 +174,13 @@ board_svg(const Position *pos, const SvgOptions *opt, SvgEmit emit, void *arg)
 		put(&o, light ? "light " : "dark ");
 		put(&o, name);
 		put(&o, last ? " lastmove\"" : "\"");
-		putf(&o, " x=\"%.0f\" y=\"%.0f\" width=\"45\" height=\"45\" ", x, y, 0, 0);
+		putf(&o, " x=\"%.0f\" y=\"%.0f\" width=\"45\" height=\"45\" ", x, y);
 		put(&o, "fill=\"");
 		put(&o, last ? (light ? LAST_LIGHT : LAST_DARK) : (light ? LIGHT : DARK));
 		put(&o, "\"/>");
 		if (sq == king)
 			putf(&o, "<circle class=\"check\" cx=\"%.1f\" cy=\"%.1f\" r=\"21\" fill=\"" CHECK
-				 "\" fill-opacity=\"0.75\"/>", x + SQ_UNITS / 2.0, y + SQ_UNITS / 2.0, 0, 0);
+				 "\" fill-opacity=\"0.75\"/>", x + SQ_UNITS / 2.0, y + SQ_UNITS / 2.0);
 	}
 	for (sq = 0; sq < 64; sq++)
 	{
@@ -186,13 +193,13 @@ board_svg(const Position *pos, const SvgOptions *opt, SvgEmit emit, void *arg)
 		snprintf(use, sizeof(use), "<use xlink:href=\"#%c%c\" ", PIECE_COLOR(pc) == WHITE ? 'w' : 'b',
 				 kind_names[PIECE_KIND(pc)]);
 		put(&o, use);
-		putf(&o, "transform=\"translate(%.0f %.0f)\"/>", x, y, 0, 0);
+		putf(&o, "transform=\"translate(%.0f %.0f)\"/>", x, y);
 	}
 	for (i = 0; i < opt->nmarks; i++)
 	{
 		square_xy(opt, opt->marks[i], &x, &y);
 		putf(&o, "<circle class=\"mark\" cx=\"%.1f\" cy=\"%.1f\" r=\"19\" fill=\"none\" stroke=\"" ANNOTATE
-			 "\" stroke-width=\"3.5\" stroke-opacity=\"0.85\"/>", x + SQ_UNITS / 2.0, y + SQ_UNITS / 2.0, 0, 0);
+			 "\" stroke-width=\"3.5\" stroke-opacity=\"0.85\"/>", x + SQ_UNITS / 2.0, y + SQ_UNITS / 2.0);
 	}
 	for (i = 0; i < opt->narrows; i++)
 		arrow(&o, opt, opt->arrows[i]);
@@ -203,12 +210,12 @@ board_svg(const Position *pos, const SvgOptions *opt, SvgEmit emit, void *arg)
 			double		along = MARGIN + i * SQ_UNITS + SQ_UNITS / 2.0;
 
 			snprintf(label, sizeof(label), "%c", 'a' + (opt->flipped ? 7 - i : i));
-			putf(&o, "<text x=\"%.1f\" y=\"%.1f\" ", along, width - 5, 0, 0);
+			putf(&o, "<text x=\"%.1f\" y=\"%.1f\" ", along, width - 5);
 			put(&o, "font-family=\"sans-serif\" font-size=\"14\" text-anchor=\"middle\" fill=\"#e5e5e5\">");
 			put(&o, label);
 			put(&o, "</text>");
 			snprintf(label, sizeof(label), "%c", '1' + (opt->flipped ? i : 7 - i));
-			putf(&o, "<text x=\"%.1f\" y=\"%.1f\" ", MARGIN / 2.0, along + 5, 0, 0);
+			putf(&o, "<text x=\"%.1f\" y=\"%.1f\" ", MARGIN / 2.0, along + 5);
 			put(&o, "font-family=\"sans-serif\" font-size=\"14\" text-anchor=\"middle\" fill=\"#e5e5e5\">");
 			put(&o, label);
 			put(&o, "</text>");
