@@ -29,7 +29,7 @@ game_sorted_moves(const Position *pos, Move *out)
  * promotes.  In value order a piece's moves go by to-square, then by
  * promotion kind (knight, bishop, rook, queen).
  */
-static inline int
+static inline __attribute__((always_inline)) int
 piece_moves(const Position *pos, Square from, Bitboard t)
 {
 	bool		promotes = PIECE_KIND(pos->board[from]) == PAWN && (t & (BB_RANK_1 | BB_RANK_8));
@@ -41,16 +41,19 @@ piece_moves(const Position *pos, Square from, Bitboard t)
  * The rank of a legal move among the legal moves in value order, or -1
  * when it is not legal.
  */
-static int
+static inline __attribute__((always_inline)) int
 move_rank(const Position *pos, const Bitboard targets[64], Move m)
 {
 	Square		from = MOVE_FROM(m),
 				to = MOVE_TO(m);
 	Bitboard	own = pos->by_color[pos->side] & (SQ_BB(from) - 1);
-	Bitboard	t = targets[from];
+	Bitboard	t;
 	bool		promotes;
 	int			rank = 0;
 
+	if (!(pos->by_color[pos->side] & SQ_BB(from)))
+		return -1;				/* targets[] holds only the side to move's squares */
+	t = targets[from];
 	if (!(t & SQ_BB(to)))
 		return -1;
 	promotes = PIECE_KIND(pos->board[from]) == PAWN && (t & (BB_RANK_1 | BB_RANK_8));
@@ -67,7 +70,7 @@ move_rank(const Position *pos, const Bitboard targets[64], Move m)
 }
 
 /* The legal move of a rank in value order. */
-static Move
+static inline __attribute__((always_inline)) Move
 move_of_rank(const Position *pos, const Bitboard targets[64], int rank)
 {
 	Bitboard	own = pos->by_color[pos->side];
@@ -110,7 +113,7 @@ is_standard_start(const Position *pos)
 	return memcmp(a, b, PACKED_POSITION_SIZE) == 0;
 }
 
-size_t
+CHESS_HOT size_t
 game_encode(const Position *start, const Move *moves, int n, uint8_t *out, int *bad,
 			Position *final)
 {
@@ -193,7 +196,7 @@ game_reader_init(GameReader *r, const uint8_t *data, size_t len)
 	r->pos = r->start;
 }
 
-Move
+CHESS_HOT Move
 game_reader_next(GameReader *r)
 {
 	Bitboard	targets[64];

@@ -291,7 +291,11 @@ count_legal(const Position *pos)
 CHESS_HOT int
 legal_targets(const Position *pos, Bitboard targets[64])
 {
-	memset(targets, 0, sizeof(Bitboard) * 64);
+	Bitboard	own = pos->by_color[pos->side];
+
+	/* only the side to move's squares are written and read (movegen.h) */
+	while (own)
+		targets[bb_pop(&own)] = 0;
 	return generate_legal(pos, NULL, targets, GEN_TARGETS, SQ_NONE);
 }
 

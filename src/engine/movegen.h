@@ -27,7 +27,9 @@ extern int	count_legal(const Position *pos);
 
 /*
  * The number of legal moves, and each piece's legal target squares:
- * targets[from] (a pawn's promotion targets count four moves each).
+ * targets[from] (a pawn's promotion targets count four moves each).  Only
+ * the entries of the side to move's squares are written; the others are
+ * left as they were.
  */
 extern int	legal_targets(const Position *pos, Bitboard targets[64]);
 

@@ -54,7 +54,7 @@ position_same_for_repetition(const Position *a, const Position *b)
 		a->castling == b->castling && position_canonical_ep(a) == position_canonical_ep(b);
 }
 
-bool
+CHESS_HOT bool
 position_unreachable(const Position *now, const Position *later)
 {
 	static const Bitboard home[2] = {BB_RANK_1 << 8, BB_RANK_8 >> 8};

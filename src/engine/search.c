@@ -187,7 +187,7 @@ pattern_unpack_checked(const uint8_t in[PACKED_PATTERN_SIZE], Pattern *p, Positi
 	return true;
 }
 
-void
+CHESS_HOT void
 material_counts(const Position *pos, uint8_t counts[2][MATERIAL_KINDS])
 {
 	int			c,
@@ -248,7 +248,7 @@ pattern_reach_init(const Pattern *p, PatternReach *reach)
 	}
 }
 
-bool
+CHESS_HOT bool
 pattern_unreachable(const PatternReach *reach, const Position *pos)
 {
 	int			c,
@@ -270,7 +270,7 @@ pattern_unreachable(const PatternReach *reach, const Position *pos)
 	return false;
 }
 
-uint64_t
+CHESS_HOT uint64_t
 material_key(const Position *pos)
 {
 	uint8_t		counts[2][MATERIAL_KINDS];
