@@ -13,9 +13,11 @@ export PG_CONFIG
 # fuzzers; psycopg 3 for the SQL fuzzer and the resource tests, and psycopg2
 # beside it for the client tests; Node.js and npm for the differential tests
 # against chess.js and the node-postgres client tests; Chromium to render
-# board_svg() in a real browser.
+# board_svg() in a real browser; the locale data for the test at a Turkish
+# locale.
 packages=(make gcc libc6-dev postgresql-15 postgresql-server-dev-15 postgresql-common
-	zlib1g-dev libzstd-dev zstd clang libclang-rt-14-dev python3-psycopg python3-psycopg2 chromium)
+	zlib1g-dev libzstd-dev zstd clang libclang-rt-14-dev python3-psycopg python3-psycopg2 chromium
+	locales)
 missing=()
 for p in "${packages[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
@@ -28,6 +30,10 @@ if ((${#missing[@]})); then
 	apt-get update -q
 	apt-get install -y -q "${missing[@]}"
 fi
+
+# test/locale.sh reads in a Turkish database (before any server starts: a
+# running server does not see a locale made after it)
+locale -a | grep -qi '^tr_TR\.utf-\?8$' || localedef -i tr_TR -f UTF-8 tr_TR.UTF-8
 
 echo "== building and installing the extension"
 # the test command builds with -Werror (CHESS_WERROR=1, set by test/run.sh)
