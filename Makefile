@@ -5,7 +5,7 @@ MODULE_big = chess
 DATA = sql/chess--0.1.0.sql sql/chess--0.1.0--0.2.0.sql sql/chess--0.2.0--0.3.0.sql \
 	sql/chess--0.3.0--0.4.0.sql sql/chess--0.4.0--0.5.0.sql sql/chess--0.5.0--0.6.0.sql
 
-ENGINE_OBJS = src/engine/bitboard.o src/engine/codec.o src/engine/fen.o \
+ENGINE_OBJS = src/engine/bitboard_data.o src/engine/codec.o src/engine/fen.o \
 	src/engine/movegen.o src/engine/play.o src/engine/polyglot.o \
 	src/engine/outcome.o src/engine/pgn.o src/engine/position.o src/engine/san.o \
 	src/engine/tables.o src/engine/game.o src/engine/search.o src/engine/svg.o
@@ -32,8 +32,11 @@ SHLIB_LINK = -lz -lzstd -lm
 # build with COPT=-Werror (a user's newer compiler may warn more).
 OPTFLAGS ?=
 PG_CFLAGS = -Wextra -O3 $(OPTFLAGS)
+# Only the server's entry points are exported (PGDLLEXPORT in src/chess.h);
+# 16 and later build modules so themselves.
+PG_CFLAGS += -fvisibility=hidden
 
-EXTRA_CLEAN = test/engine_test test/engine_test_sanitized test/perft test/bench/gen_corpus test/find_magics results regression.diffs regression.out \
+EXTRA_CLEAN = src/engine/bitboard_gen src/engine/bitboard_data.c test/engine_test test/engine_test_sanitized test/perft test/bench/gen_corpus results regression.diffs regression.out \
 	test/fuzz/fuzz_fen test/fuzz/fuzz_packed test/fuzz/fuzz_uci test/fuzz/fuzz_san test/fuzz/fuzz_pgn
 
 PG_CONFIG ?= pg_config
@@ -84,5 +87,16 @@ test/fuzz/fuzz_%: test/fuzz/fuzz.c $(ENGINE_SRCS) $(wildcard src/engine/*.h)
 .PHONY: fuzzers
 fuzzers: $(FUZZERS)
 
-test/find_magics: test/find_magics.c src/engine/bitboard.c $(wildcard src/engine/*.h)
-	$(CC) $(ENGINE_CFLAGS) -o $@ test/find_magics.c src/engine/bitboard.c
+# The attack tables as constant data (src/engine/bitboard_gen.c), made by a
+# program of the build: no backend fills them at start-up.  `make magics`
+# searches the magic numbers anew (the search is seeded: the same numbers).
+src/engine/bitboard_gen: src/engine/bitboard_gen.c src/engine/bitboard.h src/engine/types.h \
+		src/engine/magic_numbers.h
+	$(CC) $(ENGINE_CFLAGS) -o $@ src/engine/bitboard_gen.c
+
+src/engine/bitboard_data.c: src/engine/bitboard_gen
+	src/engine/bitboard_gen > $@.tmp && mv $@.tmp $@
+
+.PHONY: magics
+magics: src/engine/bitboard_gen
+	src/engine/bitboard_gen --magics > src/engine/magic_numbers.h

@@ -1,5 +1,6 @@
 /*
- * chess.c — module entry point and helpers shared by the glue files.
+ * chess.c — the module's magic block and helpers shared by the glue files.
+ * There is no _PG_init: the engine's tables are constant data.
  */
 #include "chess.h"
 
@@ -11,14 +12,6 @@
 #include "utils/tuplestore.h"
 
 PG_MODULE_MAGIC;
-
-void		_PG_init(void);
-
-void
-_PG_init(void)
-{
-	bb_init();
-}
 
 /* Skips leading white space and returns the length without trailing white space. */
 const char *

@@ -22,6 +22,30 @@
 	do { ereport(ERROR, __VA_ARGS__); return dummy_value; } while (0)
 #endif
 
+/*
+ * The library is built with hidden visibility (Makefile): only what the
+ * server looks up — the fmgr entry points and their info records, the
+ * magic block, _PG_init — is exported, so that no other library's symbol
+ * of the same name (perft, fen_parse, ...) can interpose on ours.  16 and
+ * later define PGDLLEXPORT so; before, it is empty on ELF platforms.
+ */
+#if PG_VERSION_NUM < 160000 && defined(__GNUC__) && !defined(_WIN32)
+#undef PGDLLEXPORT
+#define PGDLLEXPORT __attribute__((visibility("default")))
+/* as 16 declares it: the function exported with its info record */
+#undef PG_FUNCTION_INFO_V1
+#define PG_FUNCTION_INFO_V1(funcname) \
+extern PGDLLEXPORT Datum funcname(PG_FUNCTION_ARGS); \
+extern PGDLLEXPORT const Pg_finfo_record * CppConcat(pg_finfo_,funcname)(void); \
+const Pg_finfo_record * \
+CppConcat(pg_finfo_,funcname) (void) \
+{ \
+	static const Pg_finfo_record my_finfo = { 1 }; \
+	return &my_finfo; \
+} \
+extern int no_such_variable
+#endif
+
 /* 18 marks a function that does not return before it, older majors after it. */
 #if PG_VERSION_NUM >= 180000
 #define CHESS_NORETURN_BEFORE pg_noreturn
@@ -134,9 +158,8 @@ extern void position_from_datum(const ChessPosition *datum, Position *pos);
 extern ChessPosition *position_to_datum(const Position *pos);
 
 /*
- * The six comparison operators, the btree support function and the min/max
- * transition functions of a type, from a three-way comparison CMP(a, b) of
- * two arguments fetched with GETARG.
+ * The six comparison operators and the btree support function of a type,
+ * from a three-way comparison CMP(a, b) of two arguments fetched with GETARG.
  */
 #define CHESS_COMPARISON_FUNCTIONS(prefix, GETARG, CMP)						\
 PG_FUNCTION_INFO_V1(prefix##_cmp);											\
@@ -159,7 +182,10 @@ Datum prefix##_gt(PG_FUNCTION_ARGS)											\
 { PG_RETURN_BOOL(CMP(GETARG(0), GETARG(1)) > 0); }							\
 PG_FUNCTION_INFO_V1(prefix##_ge);											\
 Datum prefix##_ge(PG_FUNCTION_ARGS)											\
-{ PG_RETURN_BOOL(CMP(GETARG(0), GETARG(1)) >= 0); }							\
+{ PG_RETURN_BOOL(CMP(GETARG(0), GETARG(1)) >= 0); }
+
+/* The transition functions of a type's min() and max() aggregates. */
+#define CHESS_MINMAX_FUNCTIONS(prefix, GETARG, CMP)							\
 PG_FUNCTION_INFO_V1(prefix##_smaller);										\
 Datum prefix##_smaller(PG_FUNCTION_ARGS)									\
 { return PG_GETARG_DATUM(CMP(GETARG(0), GETARG(1)) <= 0 ? 0 : 1); }			\

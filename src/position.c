@@ -94,6 +94,7 @@ position_cmp_internal(const ChessPosition *a, const ChessPosition *b)
 }
 
 CHESS_COMPARISON_FUNCTIONS(position, PG_GETARG_POSITION_P, position_cmp_internal)
+CHESS_MINMAX_FUNCTIONS(position, PG_GETARG_POSITION_P, position_cmp_internal)
 
 PG_FUNCTION_INFO_V1(position_hash);
 Datum

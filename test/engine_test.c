@@ -1204,7 +1204,6 @@ main(int argc, char **argv)
 	char		path[1024];
 	size_t		i;
 
-	bb_init();
 	test_squares();
 	test_pieces();
 	test_moves();

@@ -133,6 +133,10 @@ for v in "${majors[@]}"; do
 	if in_root "$v" "cd /build/chess && make -s PG_CONFIG=$pg_config COPT=-Werror && make -s PG_CONFIG=$pg_config COPT=-Werror install" \
 		>"$log/build-$v" 2>&1; then
 		echo "build with -Wall -Wextra -Werror: ok ($(in_root "$v" "gcc --version | head -n 1"))"
+		/usr/bin/python3 test/exports.py "$root/build/chess/chess.so" >"$log/exports-$v" 2>&1
+		grep -E '^FAILED' "$log/exports-$v"
+		count "exported symbols on PostgreSQL $v" "$(grep -c '^ok ' "$log/exports-$v")" \
+			"$(grep -c '^FAILED' "$log/exports-$v")"
 		in_root "$v" "cd /build/chess && pg_virtualenv -v $v make -s PG_CONFIG=$pg_config installcheck" \
 			>"$log/regress-$v" 2>&1
 		# pg_regress prints "test x ... ok" up to 15, TAP ("ok 1 - x") from 16

@@ -219,7 +219,6 @@ main(int argc, char **argv)
 				i;
 	double		start;
 
-	bb_init();
 	start = now();
 	for (i = 1; i < argc; i++)
 	{

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Runs every test: the engine's tests (also under AddressSanitizer and
-# UBSan), libFuzzer on every parser, the perft suites, and in throwaway
-# PostgreSQL 15 clusters pg_regress, the guided tour, the differential tests
-# against chess.js (positions, SAN, PGN both ways), the concurrency test of
-# the application example, bulk import from the client, SQL-level fuzzing,
-# the resource tests (memory, cancel latency), dump and restore, the build
-# and pg_regress on PostgreSQL 13, 17 and 18 (test/majors.sh), and the SQL
-# port of the ABAP pipeline against legal_moves().
+# UBSan), the symbols chess.so exports, libFuzzer on every parser, the
+# perft suites, and in throwaway PostgreSQL 15 clusters pg_regress, the
+# guided tour, the differential tests against chess.js (positions, SAN, PGN
+# both ways), the concurrency test of the application example, bulk import
+# from the client, SQL-level fuzzing, the resource tests (memory, cancel
+# latency), dump and restore, the build and pg_regress on PostgreSQL 13, 17
+# and 18 (test/majors.sh), and the SQL port of the ABAP pipeline against
+# legal_moves().
 # Ends with the line "N passed, M failed, K skipped" and exits non-zero
 # when anything failed.
 set -uo pipefail
@@ -55,6 +56,10 @@ count_from "$log/engine" "engine tests"
 echo "== engine tests under AddressSanitizer and UBSan"
 test/engine_test_sanitized "$data" 2>&1 | tee "$log/sanitized"
 count_from "$log/sanitized" "sanitized engine tests"
+
+echo "== the symbols chess.so exports (only what the server looks up)"
+/usr/bin/python3 test/exports.py chess.so 2>&1 | tee "$log/exports"
+count_from "$log/exports" "exported symbols"
 
 echo "== fuzzing every parser of the engine (libFuzzer with ASan and UBSan, 15 s a target)"
 bash test/fuzz/run.sh 15 2>&1 | tee "$log/fuzz"
@@ -132,6 +137,10 @@ echo "== board_svg() rendered by headless Chromium, pixels of known squares chec
 pg_virtualenv -v 15 sh -c 'psql -X -q -c "CREATE EXTENSION chess" && /usr/bin/python3 test/svg/render.py' \
 	2>&1 | tee "$log/render"
 count_from "$log/render" "board rendering"
+
+echo "== locale independence: no <ctype.h> in the readers, the same reading in a Turkish database"
+pg_virtualenv -v 15 bash test/locale.sh 2>&1 | tee "$log/locale"
+count_from "$log/locale" "locale test"
 
 echo "== the application example under concurrency: two sessions race for the same plies"
 pg_virtualenv -v 15 bash test/concurrency.sh 2>&1 | tee "$log/concurrency"

@@ -2,8 +2,8 @@
  * bitboard.h — 64-bit square sets and attack tables.
  *
  * Bit n of a Bitboard is square n (a1 = bit 0, h8 = bit 63).  The tables are
- * filled by bb_init(), which is idempotent and must run before any other
- * function of the engine (the PostgreSQL glue calls it from _PG_init).
+ * constant data, computed at build time (bitboard_gen.c prints
+ * bitboard_data.c): nothing to fill when a backend starts.
  */
 #ifndef CHESS_ENGINE_BITBOARD_H
 #define CHESS_ENGINE_BITBOARD_H
@@ -20,20 +20,17 @@ typedef struct Magic
 {
 	Bitboard	mask;
 	Bitboard	magic;
-	Bitboard   *attacks;
+	const Bitboard *attacks;
 	unsigned	shift;
 } Magic;
 
-extern Bitboard bb_knight[64];
-extern Bitboard bb_king[64];
-extern Bitboard bb_pawn_attacks[2][64];	/* squares a pawn of that colour attacks */
-extern Bitboard bb_between[64][64];	/* squares strictly between two aligned squares */
-extern Bitboard bb_line[64][64];	/* the whole line through two aligned squares */
-extern Magic bb_rook_magics[64];
-extern Magic bb_bishop_magics[64];
-
-extern void bb_init(void);
-extern void bb_search_magics(void);
+extern const Bitboard bb_knight[64];
+extern const Bitboard bb_king[64];
+extern const Bitboard bb_pawn_attacks[2][64];	/* squares a pawn of that colour attacks */
+extern const Bitboard bb_between[64][64];	/* squares strictly between two aligned squares */
+extern const Bitboard bb_line[64][64];	/* the whole line through two aligned squares */
+extern const Magic bb_rook_magics[64];
+extern const Magic bb_bishop_magics[64];
 
 static inline Bitboard
 bb_rook_attacks(Square sq, Bitboard occupied)

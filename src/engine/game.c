@@ -113,8 +113,8 @@ is_standard_start(const Position *pos)
 	return memcmp(a, b, PACKED_POSITION_SIZE) == 0;
 }
 
-CHESS_HOT size_t
-game_encode(const Position *start, const Move *moves, int n, uint8_t *out, int *bad,
+CHESS_HOT static size_t
+game_encode_clones(const Position *start, const Move *moves, int n, uint8_t *out, int *bad,
 			Position *final)
 {
 	Position	pos = *start;
@@ -160,6 +160,13 @@ game_encode(const Position *start, const Move *moves, int n, uint8_t *out, int *
 }
 
 size_t
+game_encode(const Position *start, const Move *moves, int n, uint8_t *out, int *bad,
+			Position *final)
+{
+	return game_encode_clones(start, moves, n, out, bad, final);
+}
+
+size_t
 game_moves_offset(const uint8_t *data)
 {
 	return 2 + ((data[1] & GAME_FLAG_START) ? PACKED_POSITION_SIZE : 0) + 2;
@@ -196,8 +203,8 @@ game_reader_init(GameReader *r, const uint8_t *data, size_t len)
 	r->pos = r->start;
 }
 
-CHESS_HOT Move
-game_reader_next(GameReader *r)
+CHESS_HOT static Move
+game_reader_next_clones(GameReader *r)
 {
 	Bitboard	targets[64];
 	int			n = legal_targets(&r->pos, targets),
@@ -214,6 +221,12 @@ game_reader_next(GameReader *r)
 	position_play(&r->pos, m);
 	r->ply++;
 	return m;
+}
+
+Move
+game_reader_next(GameReader *r)
+{
+	return game_reader_next_clones(r);
 }
 
 int

@@ -1,6 +1,6 @@
 /*
  * magic_numbers.h — the magics of the slider attack tables, as printed by
- * test/find_magics.c (a fixed-seed search: the output never changes).
+ * `bitboard_gen --magics` (a fixed-seed search: the output never changes).
  * Do not edit.
  */
 static const uint64_t rook_magic_numbers[64] = {

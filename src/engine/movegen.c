@@ -270,26 +270,44 @@ generate_legal(const Position *pos, Move *out, Bitboard *targets_out, const int 
 	return n;
 }
 
-CHESS_HOT int
-gen_legal(const Position *pos, Move *out)
+CHESS_HOT static int
+gen_legal_clones(const Position *pos, Move *out)
 {
 	return generate_legal(pos, out, NULL, GEN_MOVES, SQ_NONE);
 }
 
-CHESS_HOT int
-gen_legal_to(const Position *pos, Square dest, Move *out)
+int
+gen_legal(const Position *pos, Move *out)
+{
+	return gen_legal_clones(pos, out);
+}
+
+CHESS_HOT static int
+gen_legal_to_clones(const Position *pos, Square dest, Move *out)
 {
 	return generate_legal(pos, out, NULL, GEN_MOVES, dest);
 }
 
-CHESS_HOT int
-count_legal(const Position *pos)
+int
+gen_legal_to(const Position *pos, Square dest, Move *out)
+{
+	return gen_legal_to_clones(pos, dest, out);
+}
+
+CHESS_HOT static int
+count_legal_clones(const Position *pos)
 {
 	return generate_legal(pos, NULL, NULL, GEN_COUNT, SQ_NONE);
 }
 
-CHESS_HOT int
-legal_targets(const Position *pos, Bitboard targets[64])
+int
+count_legal(const Position *pos)
+{
+	return count_legal_clones(pos);
+}
+
+CHESS_HOT static int
+legal_targets_clones(const Position *pos, Bitboard targets[64])
 {
 	Bitboard	own = pos->by_color[pos->side];
 
@@ -297,6 +315,12 @@ legal_targets(const Position *pos, Bitboard targets[64])
 	while (own)
 		targets[bb_pop(&own)] = 0;
 	return generate_legal(pos, NULL, targets, GEN_TARGETS, SQ_NONE);
+}
+
+int
+legal_targets(const Position *pos, Bitboard targets[64])
+{
+	return legal_targets_clones(pos, targets);
 }
 
 int

@@ -54,8 +54,8 @@ position_same_for_repetition(const Position *a, const Position *b)
 		a->castling == b->castling && position_canonical_ep(a) == position_canonical_ep(b);
 }
 
-CHESS_HOT bool
-position_unreachable(const Position *now, const Position *later)
+CHESS_HOT static bool
+position_unreachable_clones(const Position *now, const Position *later)
 {
 	static const Bitboard home[2] = {BB_RANK_1 << 8, BB_RANK_8 >> 8};
 	int			c;
@@ -73,4 +73,10 @@ position_unreachable(const Position *now, const Position *later)
 			return true;
 	}
 	return false;
+}
+
+bool
+position_unreachable(const Position *now, const Position *later)
+{
+	return position_unreachable_clones(now, later);
 }

@@ -44,8 +44,8 @@ move_piece(Position *pos, Square from, Square to)
 	pos->board[from] = NO_PIECE;
 }
 
-CHESS_HOT void
-position_play(Position *pos, Move m)
+CHESS_HOT static void
+position_play_clones(Position *pos, Move m)
 {
 	Square		from = MOVE_FROM(m);
 	Square		to = MOVE_TO(m);
@@ -91,6 +91,12 @@ position_play(Position *pos, Move m)
 	if (us == BLACK && pos->fullmove < UINT16_MAX)
 		pos->fullmove++;
 	pos->side = (uint8_t) (us ^ 1);
+}
+
+void
+position_play(Position *pos, Move m)
+{
+	position_play_clones(pos, m);
 }
 
 /* The first occupied square between from and to, walking from `from`. */

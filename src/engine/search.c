@@ -187,8 +187,8 @@ pattern_unpack_checked(const uint8_t in[PACKED_PATTERN_SIZE], Pattern *p, Positi
 	return true;
 }
 
-CHESS_HOT void
-material_counts(const Position *pos, uint8_t counts[2][MATERIAL_KINDS])
+CHESS_HOT static void
+material_counts_clones(const Position *pos, uint8_t counts[2][MATERIAL_KINDS])
 {
 	int			c,
 				k;
@@ -196,6 +196,12 @@ material_counts(const Position *pos, uint8_t counts[2][MATERIAL_KINDS])
 	for (c = 0; c < 2; c++)
 		for (k = 0; k < MATERIAL_KINDS; k++)
 			counts[c][k] = (uint8_t) bb_count(position_bb(pos, (Color) c, material_kinds[k]));
+}
+
+void
+material_counts(const Position *pos, uint8_t counts[2][MATERIAL_KINDS])
+{
+	material_counts_clones(pos, counts);
 }
 
 static uint64_t
@@ -248,8 +254,8 @@ pattern_reach_init(const Pattern *p, PatternReach *reach)
 	}
 }
 
-CHESS_HOT bool
-pattern_unreachable(const PatternReach *reach, const Position *pos)
+CHESS_HOT static bool
+pattern_unreachable_clones(const PatternReach *reach, const Position *pos)
 {
 	int			c,
 				i;
@@ -270,13 +276,25 @@ pattern_unreachable(const PatternReach *reach, const Position *pos)
 	return false;
 }
 
-CHESS_HOT uint64_t
-material_key(const Position *pos)
+bool
+pattern_unreachable(const PatternReach *reach, const Position *pos)
+{
+	return pattern_unreachable_clones(reach, pos);
+}
+
+CHESS_HOT static uint64_t
+material_key_clones(const Position *pos)
 {
 	uint8_t		counts[2][MATERIAL_KINDS];
 
 	material_counts(pos, counts);
 	return counts_key(counts);
+}
+
+uint64_t
+material_key(const Position *pos)
+{
+	return material_key_clones(pos);
 }
 
 void

@@ -48,7 +48,9 @@ typedef uint8_t Square;
  * the one the processor runs (target_clones, an ifunc): a build for every
  * x86-64 is as fast on a new processor as one with -march=native, and
  * never uses an instruction an old one lacks.  Elsewhere, and with -march=
- * given, they are compiled once.
+ * given, they are compiled once.  GCC exports the ifunc of a cloned
+ * function whatever its visibility, so a cloned function is static
+ * (name_clones) and the rest of the engine calls a plain wrapper.
  */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
 	!defined(__AVX2__) && !defined(CHESS_NO_CLONES)

@@ -502,7 +502,6 @@ select_positions(const char *path, int rare_game, int rare_ply)
 int
 main(int argc, char **argv)
 {
-	bb_init();
 	if (argc >= 5 && strcmp(argv[1], "generate") == 0)
 	{
 		Corpus		c;

@@ -32,7 +32,6 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void) argc;
 	(void) argv;
-	bb_init();
 	return 0;
 }
 

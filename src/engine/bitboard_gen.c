@@ -1,0 +1,291 @@
+/*
+ * bitboard_gen.c — computes the attack tables and prints them as C
+ * (src/engine/bitboard_data.c, made by the build: `bitboard_gen > ...`), so
+ * that the tables are constant data in the library, shared by every backend
+ * through the page cache instead of filled by each at start-up.
+ *
+ * Sliding attacks use "fancy" magic bitboards: for each square, the blockers
+ * that matter (the relevant occupancy: the rays without their last square)
+ * are multiplied by a magic number and shifted to index a table of attack
+ * sets.  The magic numbers were found by a fixed-seed random search
+ * (`bitboard_gen --magics` searches anew and prints magic_numbers.h).
+ *
+ * A program of the build, not part of the library: it has tables of its own.
+ */
+#include "bitboard.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static Bitboard knight[64];
+static Bitboard king[64];
+static Bitboard pawn_attacks[2][64];
+static Bitboard between[64][64];
+static Bitboard line[64][64];
+static Magic rook_magics[64];
+static Magic bishop_magics[64];
+
+/* 102,400 rook and 5,248 bishop attack sets. */
+static Bitboard rook_table[102400];
+static Bitboard bishop_table[5248];
+
+static const int rook_df[4] = {0, 1, 0, -1};
+static const int rook_dr[4] = {1, 0, -1, 0};
+static const int bishop_df[4] = {1, 1, -1, -1};
+static const int bishop_dr[4] = {1, -1, -1, 1};
+
+#include "magic_numbers.h"
+
+/* The square (file + df, rank + dr) as a bitboard, or 0 when off the board. */
+static Bitboard
+offset_bb(Square sq, int df, int dr)
+{
+	int			f = SQ_FILE(sq) + df;
+	int			r = SQ_RANK(sq) + dr;
+
+	if (f < 0 || f > 7 || r < 0 || r > 7)
+		return 0;
+	return SQ_BB(SQ_MAKE(f, r));
+}
+
+/* Slider attacks the slow way: walk each direction until a blocker. */
+static Bitboard
+slow_attacks(Square sq, Bitboard occupied, const int *df, const int *dr)
+{
+	Bitboard	attacks = 0;
+	int			d,
+				i;
+
+	for (d = 0; d < 4; d++)
+	{
+		for (i = 1; i < 8; i++)
+		{
+			Bitboard	b = offset_bb(sq, df[d] * i, dr[d] * i);
+
+			if (!b)
+				break;
+			attacks |= b;
+			if (b & occupied)
+				break;
+		}
+	}
+	return attacks;
+}
+
+/* xorshift64*: a small deterministic generator for the magic search. */
+static uint64_t
+next_random(uint64_t *state)
+{
+	*state ^= *state >> 12;
+	*state ^= *state << 25;
+	*state ^= *state >> 27;
+	return *state * 0x2545F4914F6CDD1DULL;
+}
+
+/*
+ * Fills the attack table of each square for its magic.  With search, first
+ * finds the magics: a candidate with few bits set is tried against every
+ * subset of the relevant occupancy and kept when no two subsets with
+ * different attacks share an index.  Without, the magics come from
+ * known[], which a search printed (`bitboard_gen --magics`).
+ */
+static void
+init_magics(Magic *magics, Bitboard *table, const int *df, const int *dr,
+			const uint64_t *known)
+{
+	static Bitboard occupancy[4096],
+				reference[4096];
+	static int	epoch[4096];
+	uint64_t	state = 0x1D872B41ULL;
+	int			attempt = 0;
+	Bitboard   *next = table;
+	int			sq;
+
+	for (sq = 0; sq < 64; sq++)
+	{
+		Magic	   *m = &magics[sq];
+		Bitboard	edges = ((BB_RANK_1 | BB_RANK_8) & ~(SQ_RANK(sq) == 0 ? BB_RANK_1 : SQ_RANK(sq) == 7 ? BB_RANK_8 : 0)) |
+			((BB_FILE_A | BB_FILE_H) & ~(SQ_FILE(sq) == 0 ? BB_FILE_A : SQ_FILE(sq) == 7 ? BB_FILE_H : 0));
+		Bitboard	subset = 0;
+		int			size = 0,
+					i;
+
+		m->mask = slow_attacks((Square) sq, 0, df, dr) & ~edges;
+		m->shift = (unsigned) (64 - bb_count(m->mask));
+		m->attacks = next;
+
+		/* every subset of the mask, by the carry-rippler trick */
+		do
+		{
+			occupancy[size] = subset;
+			reference[size] = slow_attacks((Square) sq, subset, df, dr);
+			size++;
+			subset = (subset - m->mask) & m->mask;
+		} while (subset);
+
+		if (known)
+		{
+			m->magic = known[sq];
+			for (i = 0; i < size; i++)
+				next[(occupancy[i] * m->magic) >> m->shift] = reference[i];
+		}
+		for (i = known ? size : 0; i < size;)
+		{
+			m->magic = 0;
+			while (bb_count((m->magic * m->mask) >> 56) < 6)
+				m->magic = next_random(&state) & next_random(&state) & next_random(&state);
+			attempt++;
+			for (i = 0; i < size; i++)
+			{
+				unsigned	idx = (unsigned) ((occupancy[i] * m->magic) >> m->shift);
+
+				if (epoch[idx] < attempt)
+				{
+					epoch[idx] = attempt;
+					next[idx] = reference[i];
+				}
+				else if (next[idx] != reference[i])
+					break;
+			}
+		}
+		next += size;
+	}
+}
+
+static Bitboard
+attacks(const Magic *magics, Square sq, Bitboard occupied)
+{
+	const Magic *m = &magics[sq];
+
+	return m->attacks[((occupied & m->mask) * m->magic) >> m->shift];
+}
+
+static void
+init_tables(void)
+{
+	static const int knight_df[8] = {1, 2, 2, 1, -1, -2, -2, -1};
+	static const int knight_dr[8] = {2, 1, -1, -2, -2, -1, 1, 2};
+	int			a,
+				b,
+				i;
+
+	for (a = 0; a < 64; a++)
+	{
+		Square		sq = (Square) a;
+
+		for (i = 0; i < 8; i++)
+			knight[sq] |= offset_bb(sq, knight_df[i], knight_dr[i]);
+		for (i = 0; i < 4; i++)
+			king[sq] |= offset_bb(sq, rook_df[i], rook_dr[i]) |
+				offset_bb(sq, bishop_df[i], bishop_dr[i]);
+		pawn_attacks[WHITE][sq] = offset_bb(sq, -1, 1) | offset_bb(sq, 1, 1);
+		pawn_attacks[BLACK][sq] = offset_bb(sq, -1, -1) | offset_bb(sq, 1, -1);
+	}
+	init_magics(rook_magics, rook_table, rook_df, rook_dr, rook_magic_numbers);
+	init_magics(bishop_magics, bishop_table, bishop_df, bishop_dr, bishop_magic_numbers);
+
+	for (a = 0; a < 64; a++)
+	{
+		for (b = 0; b < 64; b++)
+		{
+			Square		sa = (Square) a,
+						sbq = (Square) b;
+			Bitboard	sb = SQ_BB(sbq);
+			const Magic *m = NULL;
+
+			if (a == b)
+				continue;
+			if (attacks(rook_magics, sa, 0) & sb)
+				m = rook_magics;
+			else if (attacks(bishop_magics, sa, 0) & sb)
+				m = bishop_magics;
+			if (m)
+			{
+				line[a][b] = (attacks(m, sa, 0) & attacks(m, sbq, 0)) | SQ_BB(sa) | sb;
+				between[a][b] = attacks(m, sa, sb) & attacks(m, sbq, SQ_BB(sa));
+			}
+		}
+	}
+}
+
+/* An array of n values, in rows of row values (a two-dimensional array) or flat (row 0). */
+static void
+print_values(const char *decl, const Bitboard *values, int n, int row)
+{
+	int			i;
+
+	printf("%s = {", decl);
+	for (i = 0; i < n; i++)
+	{
+		if (row && i % row == 0)
+			printf("%s\n\t{", i ? "," : "");
+		printf("%s0x%016llxULL%s", i % 4 == 0 ? (row ? "\n\t\t" : "\n\t") : " ",
+			   (unsigned long long) values[i],
+			   (row ? (i + 1) % row == 0 : i == n - 1) ? "" : ",");
+		if (row && (i + 1) % row == 0)
+			printf("\n\t}");
+	}
+	printf("\n};\n\n");
+}
+
+static void
+print_magics(const char *decl, const Magic *magics, const char *table, const Bitboard *base)
+{
+	int			sq;
+
+	printf("%s = {\n", decl);
+	for (sq = 0; sq < 64; sq++)
+		printf("\t{0x%016llxULL, 0x%016llxULL, %s + %d, %u},\n",
+			   (unsigned long long) magics[sq].mask, (unsigned long long) magics[sq].magic,
+			   table, (int) (magics[sq].attacks - base), magics[sq].shift);
+	printf("};\n\n");
+}
+
+static void
+print_magic_numbers(const char *name, const Magic *magics)
+{
+	int			sq;
+
+	printf("static const uint64_t %s[64] = {\n", name);
+	for (sq = 0; sq < 64; sq++)
+		printf("%s0x%016llXULL,%s", sq % 3 == 0 ? "\t" : " ",
+			   (unsigned long long) magics[sq].magic, sq % 3 == 2 || sq == 63 ? "\n" : "");
+	printf("};\n");
+}
+
+int
+main(int argc, char **argv)
+{
+	if (argc > 1 && strcmp(argv[1], "--magics") == 0)
+	{
+		/* a new search, replacing the known numbers */
+		init_magics(rook_magics, rook_table, rook_df, rook_dr, NULL);
+		init_magics(bishop_magics, bishop_table, bishop_df, bishop_dr, NULL);
+		printf("/*\n * magic_numbers.h — the magics of the slider attack tables, as printed by\n"
+			   " * `bitboard_gen --magics` (a fixed-seed search: the output never changes).\n"
+			   " * Do not edit.\n */\n");
+		print_magic_numbers("rook_magic_numbers", rook_magics);
+		printf("\n");
+		print_magic_numbers("bishop_magic_numbers", bishop_magics);
+		return 0;
+	}
+	if (argc > 1)
+	{
+		fprintf(stderr, "usage: %s [--magics]\n", argv[0]);
+		return 2;
+	}
+	init_tables();
+	printf("/*\n * bitboard_data.c — the attack tables as constant data, printed by\n"
+		   " * src/engine/bitboard_gen.c at build time.  Do not edit.\n */\n"
+		   "#include \"bitboard.h\"\n\n");
+	print_values("const Bitboard bb_knight[64]", knight, 64, 0);
+	print_values("const Bitboard bb_king[64]", king, 64, 0);
+	print_values("const Bitboard bb_pawn_attacks[2][64]", &pawn_attacks[0][0], 2 * 64, 64);
+	print_values("const Bitboard bb_between[64][64]", &between[0][0], 64 * 64, 64);
+	print_values("const Bitboard bb_line[64][64]", &line[0][0], 64 * 64, 64);
+	print_values("static const Bitboard rook_table[102400]", rook_table, 102400, 0);
+	print_values("static const Bitboard bishop_table[5248]", bishop_table, 5248, 0);
+	print_magics("const Magic bb_rook_magics[64]", rook_magics, "rook_table", rook_table);
+	print_magics("const Magic bb_bishop_magics[64]", bishop_magics, "bishop_table", bishop_table);
+	return ferror(stdout) ? 1 : 0;
+}
