@@ -147,6 +147,43 @@ WITH t(start, moves, tags) AS (VALUES
 SELECT r.moves = t.moves AS same_moves, r.start = t.start AS same_start,
        r.tags @> (SELECT jsonb_object_agg(key, replace(value, E'\n', ' ')) FROM jsonb_each_text(t.tags)) AS same_tags
 FROM t, pgn_games(pgn(t.start, t.moves, t.tags)) AS r;
+-- property: pgn() of 200 seeded random games, half from a FEN start, with
+-- random tag names (the reader's whole alphabet) and values (quotes,
+-- backslashes, brackets, braces, semicolons, tabs, line breaks, non-ASCII)
+-- reads back through pgn_games() to the same start, moves and tags
+SELECT setseed(0.14);
+WITH RECURSIVE walk(g, p, ms, n, len) AS (
+	SELECT i, start_position(), ARRAY[]::move[], 0, 10 + (random() * 110)::int FROM generate_series(1, 200) AS i
+	UNION ALL
+	SELECT g, play(p, m), ms || m, n + 1, len
+	FROM walk, LATERAL (SELECT m FROM legal_moves(p) AS m ORDER BY random() LIMIT 1) AS x
+	WHERE n < len
+), games AS (
+	SELECT DISTINCT ON (w.g) w.g, w.ms, w.n FROM walk AS w ORDER BY w.g, w.n DESC
+), cut AS (	-- odd games start from the position halfway
+	SELECT g,
+	       CASE WHEN g % 2 = 1 THEN position_at(game(ms), n / 2) ELSE start_position() END AS start,
+	       CASE WHEN g % 2 = 1 THEN ms[n / 2 + 1:] ELSE ms END AS moves
+	FROM games
+), tags AS (
+	SELECT g, coalesce(jsonb_object_agg(name, value), '{}') AS tags
+	FROM cut, LATERAL (
+		SELECT (SELECT string_agg(substr('ABCXYZabcxyz0189_+#=:-', 1 + (random() * 21)::int, 1), '')
+		        FROM generate_series(1, 1 + (random() * 12)::int + 0 * k)) AS name,
+		       (SELECT string_agg((ARRAY['a', 'Z', ' ', '"', '\', ']', '[', '{', '}', ';', '%', E'\t', E'\n', 'é', '♞', '*', '1-0'])[1 + (random() * 16)::int], '')
+		        FROM generate_series(0, (random() * 20)::int + 0 * k)) AS value
+		FROM generate_series(1, (random() * 6)::int + 0 * g) AS k) AS t
+	WHERE name NOT IN ('Result', 'FEN', 'SetUp')
+	GROUP BY g
+)
+SELECT count(*) AS games,
+       count(*) FILTER (WHERE r.start = c.start) AS same_start,
+       count(*) FILTER (WHERE r.moves = c.moves) AS same_moves,
+       count(*) FILTER (WHERE r.tags @> (SELECT coalesce(jsonb_object_agg(key, replace(value, E'\n', ' ')), '{}')
+                                         FROM jsonb_each_text(coalesce(t.tags, '{}')))) AS same_tags,
+       sum(jsonb_array_length(jsonb_path_query_array(t.tags, '$.keyvalue()'))) AS tags_written
+FROM cut AS c LEFT JOIN tags AS t USING (g),
+     LATERAL pgn_games(pgn(c.start, c.moves, coalesce(t.tags, '{}'))) AS r;
 DROP TABLE pgn_text;
 
 -- What the peers' own test suites found (python-chess, chess.js)
