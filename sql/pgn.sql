@@ -181,7 +181,7 @@ SELECT count(*) AS games,
        count(*) FILTER (WHERE r.moves = c.moves) AS same_moves,
        count(*) FILTER (WHERE r.tags @> (SELECT coalesce(jsonb_object_agg(key, replace(value, E'\n', ' ')), '{}')
                                          FROM jsonb_each_text(coalesce(t.tags, '{}')))) AS same_tags,
-       sum(jsonb_array_length(jsonb_path_query_array(t.tags, '$.keyvalue()'))) AS tags_written
+       sum(jsonb_array_length(jsonb_path_query_array(t.tags, '$.keyvalue()'))) > 400 AS many_tags
 FROM cut AS c LEFT JOIN tags AS t USING (g),
      LATERAL pgn_games(pgn(c.start, c.moves, coalesce(t.tags, '{}'))) AS r;
 DROP TABLE pgn_text;
