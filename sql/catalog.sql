@@ -40,6 +40,21 @@ JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.de
 WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'chess') AND p.procost > 1
 ORDER BY p.procost, 1;
 
+-- the costs at work: a PGN text parsed laterally and joined to a table on a
+-- condition that only a nested loop evaluates stays on the loop's outer
+-- side, parsed once (with COST 1 the planner put the parse on the inner
+-- side, under the other table's rows)
+BEGIN;
+CREATE TABLE plan_files (name text, content text);
+INSERT INTO plan_files VALUES ('a.pgn', E'[White "X"]\n1. e4 e5 2. Nf3 Nc6 *\n\n[White "Y"]\n1. d4 d5 *');
+CREATE TABLE plan_sans (id int, san text);
+INSERT INTO plan_sans SELECT i, (ARRAY['e4', 'e5', 'N%', 'd4', '%c6'])[1 + i % 5] FROM generate_series(1, 5000) AS i;
+ANALYZE plan_files, plan_sans;
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM plan_files AS f, LATERAL pgn_plies(f.content) AS p JOIN plan_sans AS s ON p.san LIKE s.san;
+SELECT count(*) FROM plan_files AS f, LATERAL pgn_plies(f.content) AS p JOIN plan_sans AS s ON p.san LIKE s.san;
+ROLLBACK;
+
 -- how many objects of each kind the extension has (not counting the array
 -- and row types PostgreSQL makes implicitly, which are members since 16)
 SELECT (SELECT relname FROM pg_class WHERE oid = d.classid) AS catalog, count(*),
