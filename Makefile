@@ -14,7 +14,7 @@ GLUE_OBJS = src/chess.o src/square.o src/piece.o src/move.o src/position.o src/m
 OBJS = $(GLUE_OBJS) $(ENGINE_OBJS)
 
 REGRESS = square piece move position binary_io indexes epd_suite \
-	movegen castling en_passant promotion double_check play polyglot seeds \
+	movegen castling chess960 en_passant promotion double_check play polyglot seeds \
 	san pgn games game search pgn_file chessdb readme application limits upgrade catalog roles drop
 REGRESS_OPTS = --inputdir=. --outputdir=. --load-extension=chess
 

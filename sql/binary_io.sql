@@ -111,9 +111,14 @@ TRUNCATE raw;
 INSERT INTO raw SELECT overlay(b PLACING '\x15' FROM 26) FROM good;
 \copy raw TO 'results/raw.bin' WITH (FORMAT binary)
 \copy p_in FROM 'results/raw.bin' WITH (FORMAT binary)
--- a reserved byte set
+-- a castling rook's file (bytes 30-31, Chess960) for a right not held
 TRUNCATE raw;
-INSERT INTO raw SELECT overlay(b PLACING '\x01' FROM 31) FROM good;
+INSERT INTO raw SELECT overlay(b PLACING '\x10' FROM 31) FROM kings;
+\copy raw TO 'results/raw.bin' WITH (FORMAT binary)
+\copy p_in FROM 'results/raw.bin' WITH (FORMAT binary)
+-- a castling rook's file beyond h
+TRUNCATE raw;
+INSERT INTO raw SELECT overlay(b PLACING '\x80' FROM 31) FROM good;
 \copy raw TO 'results/raw.bin' WITH (FORMAT binary)
 \copy p_in FROM 'results/raw.bin' WITH (FORMAT binary)
 -- no kings
@@ -128,11 +133,13 @@ INSERT INTO raw SELECT overlay(b PLACING '\x66' FROM 9) FROM kings;
 \copy p_in FROM 'results/raw.bin' WITH (FORMAT binary)
 -- well-formed but not canonical, normalised as FEN input is: the fullmove
 -- number 0 becomes 1; the start position shifted up one rank loses White's
--- castling rights; lone kings on e1 and e8 lose all four
+-- castling rights; lone kings on e1 and e8 lose all four; the start
+-- position with White's king side rook said to be on g1 (a knight) loses K
 TRUNCATE raw;
 INSERT INTO raw SELECT overlay(b PLACING '\x0000' FROM 29) FROM good;
 INSERT INTO raw SELECT overlay(b PLACING '\x00ffff' FROM 1) FROM good;
 INSERT INTO raw VALUES ('\x1000000000000010e60000000000000000000000000000001e00000001000000');
+INSERT INTO raw SELECT overlay(b PLACING '\x01' FROM 31) FROM good;
 \copy raw TO 'results/raw.bin' WITH (FORMAT binary)
 \copy p_in FROM 'results/raw.bin' WITH (FORMAT binary)
 SELECT p, position_send(p) FROM p_in;

@@ -29,6 +29,7 @@ SELECT play(start_position(), 'e1g1');
 SELECT play('r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1', 'e1c1');
 SELECT play('r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1', 'e1g1');
 SELECT play('r3k2r/8/8/8/8/8/8/R3K2R b KQq - 0 1', 'e8g8');
+-- castling written as the king onto its rook (UCI_Chess960, python-chess reads it too)
 SELECT play('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'e1h1');
 SELECT is_legal('4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1', 'e1g1') AS through_check,
        is_legal('4k3/8/8/8/8/8/7b/R3K2R w KQ - 0 1', 'e1g1') AS into_check,

@@ -638,3 +638,21 @@ CREATE FUNCTION board_svg(p "position", orientation text DEFAULT 'white', coordi
 	RETURNS text
 	AS 'MODULE_PATHNAME', 'position_board_svg' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100;
 COMMENT ON FUNCTION board_svg("position", text, boolean, move, move[], square[], integer) IS 'the board as self-contained SVG (no fonts files, images or links): orientation white or black, coordinates, the last move highlighted (0000: none), a king in check marked, arrows and circled squares, size in pixels';
+
+--
+-- Chess960: the position type reads Shredder-FEN and X-FEN castling fields
+-- and writes X-FEN (no new type: a position knows where its castling rooks
+-- stand); castling in Chess960 is the king onto its own rook in UCI.
+--
+CREATE FUNCTION chess960_position(n integer) RETURNS "position"
+	AS 'MODULE_PATHNAME', 'position_chess960' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 5;
+COMMENT ON FUNCTION chess960_position(integer) IS 'Chess960 starting position n, 0 to 959 in the standard numbering (518: the standard start)';
+CREATE FUNCTION chess960_number(p "position") RETURNS integer
+	AS 'MODULE_PATHNAME', 'position_chess960_number_fn' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 50;
+COMMENT ON FUNCTION chess960_number("position") IS 'the number (0 to 959) of a Chess960 starting position, clocks aside; NULL for any other position';
+CREATE FUNCTION shredder_fen(p "position") RETURNS text
+	AS 'MODULE_PATHNAME', 'position_shredder_fen' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 5;
+COMMENT ON FUNCTION shredder_fen("position") IS 'the FEN with the castling field in Shredder-FEN (the rooks'' files, HAha); the text form writes X-FEN (KQkq, a file letter for an inner rook)';
+CREATE FUNCTION uci_chess960(p "position", m move) RETURNS move
+	AS 'MODULE_PATHNAME', 'position_uci_chess960' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 5;
+COMMENT ON FUNCTION uci_chess960("position", move) IS 'the move as UCI_Chess960 writes it: castling as the king onto its own rook (e1h1 for e1g1); other moves unchanged';

@@ -19,9 +19,9 @@ SELECT trim(split_part(line, ';', 1))::"position" AS canonical,
 FROM epd;
 
 -- python-chess-tricky.perft: four-field FENs on "epd" lines; the clocks
--- default to 0 1, castling rights without their king and rook on the home
--- squares (the X-FEN Chess960 positions) are dropped, and an en passant
--- square without a legal capture is cleared
+-- default to 0 1, the X-FEN Chess960 castling rights are kept (the
+-- outermost rook on each side of the king), and an en passant square
+-- without a legal capture is cleared
 TRUNCATE epd;
 \copy epd FROM 'test/data/python-chess-tricky.perft' WITH (FORMAT text, DELIMITER '|')
 SELECT substr(line, 5) AS fen, substr(line, 5)::"position" AS canonical

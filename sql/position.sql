@@ -12,7 +12,10 @@ SELECT 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'::"
 SELECT '8/8/8/8/8/8/8/K6k w - - 65535 65535'::"position";
 SELECT 'r3k2r/8/8/8/8/8/8/R3K2R w qkQK - 0 1'::"position";
 
--- castling rights that can never be used are dropped
+-- castling rights that can never be used are dropped; a right is the
+-- outermost rook's on its side of the king (X-FEN, read as lichess and
+-- chessops read it), so a king on f1 and a rook on b8 keep theirs: Chess960
+-- castling (the chess960 test has more)
 SELECT '4k3/8/8/8/8/8/8/4K2R w KQkq - 0 1'::"position";
 SELECT 'r3k3/8/8/8/8/8/8/R4K1R w KQkq - 0 1'::"position";
 SELECT '1r2k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1'::"position";
@@ -45,6 +48,7 @@ SELECT 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1'::"position";
 SELECT 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR W KQkq - 0 1'::"position";
 SELECT 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1'::"position";
 SELECT 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKkq - 0 1'::"position";
+-- Shredder-FEN (rook files) reads as the same position
 SELECT 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1'::"position";
 SELECT 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1'::"position";
 SELECT 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq E6 0 1'::"position";

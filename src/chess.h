@@ -146,6 +146,8 @@ typedef struct ChessBalance
 
 /* moves.c */
 CHESS_NORETURN_BEFORE extern void report_illegal_move(const Position *pos, Move m, int ply) CHESS_NORETURN_AFTER;
+/* m if legal in pos (castling written either way, as the generator writes it); else 22023 */
+extern Move chess_legal_move(const Position *pos, Move m, int ply);
 
 /* game.c: a game value of legal moves from start; 22023 at an illegal one */
 extern struct varlena *chess_game_from_moves(const Position *start, const Move *moves, int n);

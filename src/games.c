@@ -253,6 +253,10 @@ report_game_error(PgnReadState *st, int game, const Position *start, const PgnEr
 			code = ERRCODE_INVALID_TEXT_REPRESENTATION;
 			what = "invalid FEN tag";
 			break;
+		case PGN_VARIANT:
+			code = ERRCODE_FEATURE_NOT_SUPPORTED;
+			what = "unsupported variant";
+			break;
 		case PGN_BAD_MOVE:
 			code = ERRCODE_INVALID_TEXT_REPRESENTATION;
 			what = "invalid move";
@@ -943,6 +947,16 @@ chess_pgn(PG_FUNCTION_ARGS)
 		char		fen[FEN_MAX_LENGTH];
 
 		fen_write(&start, fen);
+		/* castling that only Chess960 has: say so, as python-chess does, unless the tags do */
+		if (!position_castling_standard(&start))
+		{
+			bool		named = false;
+
+			foreach(ln, other_names)
+				named |= strcmp(lfirst(ln), "Variant") == 0;
+			if (!named)
+				append_tag(&out, "Variant", "Chess960");
+		}
 		append_tag(&out, "SetUp", "1");
 		append_tag(&out, "FEN", fen);
 	}
@@ -1187,9 +1201,7 @@ replay_step(FunctionCallInfo fcinfo, const Position *start, Move m)
 	else
 		st = (ReplayState *) PG_GETARG_POINTER(0);
 	st->ply++;
-	if (!move_is_legal(&st->pos, m))
-		report_illegal_move(&st->pos, m, st->ply);
-	position_play(&st->pos, m);
+	position_play(&st->pos, chess_legal_move(&st->pos, m, st->ply));
 	PG_RETURN_POINTER(st);
 }
 

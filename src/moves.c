@@ -88,6 +88,15 @@ report_illegal_move(const Position *pos, Move m, int ply)
 			 errdetail("%s", detail)));
 }
 
+Move
+chess_legal_move(const Position *pos, Move m, int ply)
+{
+	m = castle_normalize(pos, m);
+	if (!move_is_legal(pos, m))
+		report_illegal_move(pos, m, ply);
+	return m;
+}
+
 /* play(position, move) → position */
 PG_FUNCTION_INFO_V1(position_play_move);
 Datum
@@ -97,9 +106,7 @@ position_play_move(PG_FUNCTION_ARGS)
 	Move		m = PG_GETARG_MOVE(1);
 
 	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
-	if (!move_is_legal(&pos, m))
-		report_illegal_move(&pos, m, 0);
-	position_play(&pos, m);
+	position_play(&pos, chess_legal_move(&pos, m, 0));
 	PG_RETURN_POSITION_P(position_to_datum(&pos));
 }
 
@@ -111,7 +118,7 @@ position_is_legal(PG_FUNCTION_ARGS)
 	Position	pos;
 
 	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
-	PG_RETURN_BOOL(move_is_legal(&pos, PG_GETARG_MOVE(1)));
+	PG_RETURN_BOOL(move_is_legal(&pos, castle_normalize(&pos, PG_GETARG_MOVE(1))));
 }
 
 /* successors(position) → TABLE(move move, position position) */

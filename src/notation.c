@@ -18,9 +18,7 @@ position_san(PG_FUNCTION_ARGS)
 	char		san[SAN_MAX_LENGTH];
 
 	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
-	if (!move_is_legal(&pos, m))
-		report_illegal_move(&pos, m, 0);
-	san_write(&pos, m, san);
+	san_write(&pos, chess_legal_move(&pos, m, 0), san);
 	PG_RETURN_TEXT_P(cstring_to_text(san));
 }
 

@@ -131,8 +131,74 @@ position_castling_rights(PG_FUNCTION_ARGS)
 	char		out[5];
 
 	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
-	castling_write(pos.castling, out);
+	castling_write(&pos, false, out);
 	PG_RETURN_TEXT_P(cstring_to_text(out));
+}
+
+/* shredder_fen(position) → the FEN with the castling field in Shredder-FEN (HAha) */
+PG_FUNCTION_INFO_V1(position_shredder_fen);
+Datum
+position_shredder_fen(PG_FUNCTION_ARGS)
+{
+	Position	pos;
+	char		out[FEN_MAX_LENGTH];
+
+	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
+	fen_write_castling(&pos, true, out);
+	PG_RETURN_TEXT_P(cstring_to_text(out));
+}
+
+/* chess960_position(integer) → position: Chess960 starting position 0..959 (518: the standard) */
+PG_FUNCTION_INFO_V1(position_chess960);
+Datum
+position_chess960(PG_FUNCTION_ARGS)
+{
+	int32		n = PG_GETARG_INT32(0);
+	Position	pos;
+
+	if (n < 0 || n > 959)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("Chess960 position number %d is out of range", n),
+				 errdetail("The starting positions are numbered 0 to 959; 518 is the standard one.")));
+	position_set_chess960(&pos, n);
+	PG_RETURN_POSITION_P(position_to_datum(&pos));
+}
+
+/* chess960_number(position) → integer: the number of a Chess960 starting position, else NULL */
+PG_FUNCTION_INFO_V1(position_chess960_number_fn);
+Datum
+position_chess960_number_fn(PG_FUNCTION_ARGS)
+{
+	Position	pos;
+	int			n;
+
+	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
+	n = position_chess960_number(&pos);
+	if (n < 0)
+		PG_RETURN_NULL();
+	PG_RETURN_INT32(n);
+}
+
+/*
+ * uci_chess960(position, move) → move: the move as UCI_Chess960 writes it,
+ * castling as the king onto its own rook (e1h1 for e1g1); other moves as
+ * they are.  For engines run with UCI_Chess960 (Stockfish and others).
+ */
+PG_FUNCTION_INFO_V1(position_uci_chess960);
+Datum
+position_uci_chess960(PG_FUNCTION_ARGS)
+{
+	Position	pos;
+	Move		m = PG_GETARG_MOVE(1);
+	int			i;
+
+	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
+	m = castle_normalize(&pos, m);
+	i = castle_right_of(&pos, m);
+	if (i >= 0 && (pos.castling & (1 << i)))
+		m = MOVE_MAKE(MOVE_FROM(m), castle_rook(&pos, i), NO_KIND);
+	PG_RETURN_MOVE(m);
 }
 
 /* en_passant_square(position) → square or NULL (only when a capture is legal) */

@@ -247,7 +247,17 @@ static const FenCase fen_cases[] = {
 	{"4k3/8/8/8/8/8/8/4K3 W - - 0 1", POS_ERR_SIDE, NULL},
 	{"4k3/8/8/8/8/8/8/4K3 w KX - 0 1", POS_ERR_CASTLING, NULL},
 	{"4k3/8/8/8/8/8/8/4K3 w KK - 0 1", POS_ERR_CASTLING, NULL},
-	{"4k3/8/8/8/8/8/8/4K2R w HAha - 0 1", POS_ERR_CASTLING_960, NULL},
+	/* Chess960: Shredder-FEN and X-FEN castling fields, written back in X-FEN */
+	{"4k3/8/8/8/8/8/8/4K2R w HAha - 0 1", POS_OK, "4k3/8/8/8/8/8/8/4K2R w K - 0 1"},
+	{"bqnb1rkr/pppppppp/8/8/8/8/PPPPPPPP/BQNB1RKR w HFhf - 0 1", POS_OK,
+	"bqnb1rkr/pppppppp/8/8/8/8/PPPPPPPP/BQNB1RKR w KQkq - 0 1"},
+	{"bqnb1rkr/pppppppp/8/8/8/8/PPPPPPPP/BQNB1RKR w KQkq - 0 1", POS_OK,
+	"bqnb1rkr/pppppppp/8/8/8/8/PPPPPPPP/BQNB1RKR w KQkq - 0 1"},
+	{"rk2r3/8/8/8/8/8/8/RK2R3 w EAea - 0 1", POS_OK, "rk2r3/8/8/8/8/8/8/RK2R3 w KQkq - 0 1"},
+	{"2r1kr1r/8/8/8/8/8/8/2R1KR1R w FCfc - 0 1", POS_OK, "2r1kr1r/8/8/8/8/8/8/2R1KR1R w FQfq - 0 1"},
+	{"2r1kr1r/8/8/8/8/8/8/2R1KR1R w KQkq - 0 1", POS_OK, "2r1kr1r/8/8/8/8/8/8/2R1KR1R w KQkq - 0 1"},
+	{"4k3/8/8/8/8/8/8/R3K2R w KH - 0 1", POS_ERR_CASTLING, NULL},
+	{"4k3/8/8/8/8/8/8/4K2R w I - 0 1", POS_ERR_CASTLING, NULL},
 	{"4k3/8/8/8/8/8/8/4K3 w - e9 0 1", POS_ERR_EP_SYNTAX, NULL},
 	{"4k3/8/8/8/8/8/8/4K3 w - E6 0 1", POS_ERR_EP_SYNTAX, NULL},
 	{"4k3/8/8/8/8/8/8/4K3 w - - -1 1", POS_ERR_HALFMOVE, NULL},
@@ -521,6 +531,19 @@ check_consistency(const Position *pos, const char *fen)
 		if (move_check(m) != MOVE_OK)
 			continue;
 		v = move_diagnose(pos, m, &where);
+		/* castling written the other way (e1h1 for e1g1, or back) is the generated move's alias */
+		if (castle_normalize(pos, m) != m)
+		{
+			Square		w2;
+
+			if (move_diagnose(pos, castle_normalize(pos, m), &w2) != v ||
+				(v == MV_LEGAL) != in_list(legal, nl, castle_normalize(pos, m)))
+			{
+				if (errors++ < 3)
+					printf("  %s: castling alias %d verdict %d\n", fen, value, v);
+			}
+			continue;
+		}
 		if ((v == MV_LEGAL) != in_list(legal, nl, m) ||
 			(v == MV_LEGAL || is_king_safety_verdict(v)) != in_list(pseudo, np, m))
 		{
@@ -551,10 +574,11 @@ check_consistency(const Position *pos, const char *fen)
 
 /* Every suite position and 24 plies of seeded random play from each. */
 static void
-consistency_from_file(const char *path)
+consistency_from_file_every(const char *path, int every, int plies)
 {
 	FILE	   *f = fopen(path, "r");
 	char		line[1024];
+	int			record = 0;
 
 	if (!f)
 	{
@@ -570,10 +594,12 @@ consistency_from_file(const char *path)
 
 		if (fen == line && (line[0] < '1' || line[0] > 'r'))
 			continue;			/* not a FEN line */
+		if (record++ % every != 0)
+			continue;
 		fen[strcspn(fen, ";\r\n")] = '\0';
 		if (!fen_parse(fen, &pos, &err))
 			continue;			/* the round-trip test reports these */
-		for (ply = 0; ply < 24; ply++)
+		for (ply = 0; ply < plies; ply++)
 		{
 			Move		moves[MAX_MOVES];
 			int			n;
@@ -586,6 +612,12 @@ consistency_from_file(const char *path)
 		}
 	}
 	fclose(f);
+}
+
+static void
+consistency_from_file(const char *path)
+{
+	consistency_from_file_every(path, 1, 24);
 }
 
 static void
@@ -900,6 +932,123 @@ test_pattern_reach(void)
  * canonical, and compare as their move sequences compare; illegal moves
  * are refused with their index; the format of a known game is pinned.
  */
+/* A position from a FEN that must be valid. */
+static Position
+must_parse(const char *fen)
+{
+	Position	pos;
+	PositionError err;
+
+	if (!fen_parse(fen, &pos, &err))
+	{
+		printf("FAIL: %s: %s\n", fen, err.detail);
+		failed++;
+		position_set_startpos(&pos);
+	}
+	return pos;
+}
+
+/* Whether uci is among pos's legal moves. */
+static bool
+has_legal(const Position *pos, const char *uci)
+{
+	Move		moves[MAX_MOVES],
+				m;
+	int			n = gen_legal(pos, moves);
+
+	return move_parse(uci, strlen(uci), &m) == MOVE_OK && in_list(moves, n, m);
+}
+
+static void
+test_chess960(const char *dir)
+{
+	Position	pos,
+				again,
+				start;
+	PositionError err;
+	char		fen[FEN_MAX_LENGTH],
+				san[SAN_MAX_LENGTH];
+	uint8_t		a[PACKED_POSITION_SIZE],
+				b[PACKED_POSITION_SIZE];
+	int			n,
+				bad = 0;
+	Move		m;
+	Square		where;
+	SanResult	r;
+
+	/* the 960 starting positions: numbering, FEN both ways, packed form */
+	for (n = 0; n < 960; n++)
+	{
+		position_set_chess960(&pos, n);
+		position_pack(&pos, a);
+		fen_write(&pos, fen);
+		if (!fen_parse(fen, &again, &err) || (position_pack(&again, b), memcmp(a, b, sizeof(a)) != 0))
+			bad++;
+		fen_write_castling(&pos, true, fen);
+		if (!fen_parse(fen, &again, &err) || (position_pack(&again, b), memcmp(a, b, sizeof(a)) != 0))
+			bad++;
+		if (!position_unpack_checked(a, &again, &err) || position_chess960_number(&again) != n)
+			bad++;
+	}
+	CHECK(bad == 0, "%d of the 960 starting positions do not round-trip", bad);
+	position_set_chess960(&pos, 518);
+	position_set_startpos(&start);
+	position_pack(&pos, a);
+	position_pack(&start, b);
+	CHECK(memcmp(a, b, sizeof(a)) == 0, "Chess960 position 518 is the standard start");
+	CHECK(a[30] == 0 && a[31] == 0, "a standard position keeps zero rook-file bytes");
+	position_set_chess960(&pos, 0);
+	fen_write(&pos, fen);
+	CHECK(strcmp(fen, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1") == 0, "position 0: %s", fen);
+	fen_write_castling(&pos, true, fen);
+	CHECK(strcmp(fen, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1") == 0, "Shredder: %s", fen);
+
+	/* castling with the king and rook on b1 and a1, e1: the king onto its rook */
+	pos = must_parse("rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w KQkq - 0 1");
+	CHECK(has_legal(&pos, "b1a1") && has_legal(&pos, "b1e1") && !has_legal(&pos, "b1d1"),
+		  "both castlings, as the king onto its rook");
+	move_parse("b1e1", 4, &m);
+	san_write(&pos, m, san);
+	CHECK(strcmp(san, "O-O") == 0, "b1e1 is O-O (%s)", san);
+	san_parse(&pos, "O-O-O", 5, false, &r);
+	CHECK(r.status == SAN_OK && r.move == MOVE_MAKE(SQ_B1, SQ_A1, NO_KIND), "O-O-O reads as b1a1");
+	position_play(&pos, m);
+	fen_write(&pos, fen);
+	CHECK(strcmp(fen, "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b kq - 1 1") == 0, "after O-O: %s", fen);
+	/* the rook shielded the king's landing square: a1 attacks c1 once b1 is empty */
+	pos = must_parse("4k3/8/8/8/8/8/8/rRK5 w Q - 0 1");
+	move_parse("c1b1", 4, &m);
+	CHECK(!has_legal(&pos, "c1b1") && move_diagnose(&pos, m, &where) == MV_CASTLE_INTO_CHECK,
+		  "no castling into the check the rook hid");
+	/* king and rook change places */
+	pos = must_parse("4k3/8/8/8/8/8/8/5KR1 w K - 0 1");
+	CHECK(has_legal(&pos, "f1g1"), "f1g1 castles");
+	move_parse("f1g1", 4, &m);
+	position_play(&pos, m);
+	fen_write(&pos, fen);
+	CHECK(strcmp(fen, "4k3/8/8/8/8/8/8/5RK1 b - - 1 1") == 0, "king and rook swapped: %s", fen);
+	/* an inner rook is named by its file; a rook on that side further out keeps it so */
+	pos = must_parse("4k3/8/8/8/8/8/8/2R1KR1R w F - 0 1");
+	fen_write(&pos, fen);
+	CHECK(strcmp(fen, "4k3/8/8/8/8/8/8/2R1KR1R w F - 0 1") == 0, "X-FEN F: %s", fen);
+	CHECK(has_legal(&pos, "e1f1") && !has_legal(&pos, "e1g1"), "castling with the f1 rook");
+	/* standard castling may be written as the king onto its rook */
+	pos = must_parse("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+	move_parse("e1h1", 4, &m);
+	CHECK(castle_normalize(&pos, m) == MOVE_MAKE(SQ_E1, SQ_G1, NO_KIND), "e1h1 is e1g1 in standard chess");
+	move_parse("e1a1", 4, &m);
+	CHECK(castle_normalize(&pos, m) == MOVE_MAKE(SQ_E1, SQ_C1, NO_KIND), "e1a1 is e1c1 in standard chess");
+	/* Chess960 castling through a rook move loses the right of that rook only */
+	pos = must_parse("1r2k1r1/8/8/8/8/8/8/1R2K1R1 b KQkq - 0 1");
+	move_parse("g8g7", 4, &m);
+	position_play(&pos, m);
+	fen_write(&pos, fen);
+	CHECK(strcmp(fen, "1r2k3/6r1/8/8/8/8/8/1R2K1R1 w KQq - 1 2") == 0, "a rook's move: %s", fen);
+	/* the Chess960 suite's positions, every 8th, 12 plies: generators and diagnosis agree */
+	snprintf(fen, sizeof(fen), "%s/ethereal-fischer.epd", dir);
+	consistency_from_file_every(fen, 8, 12);
+}
+
 static void
 test_game(void)
 {
@@ -1224,6 +1373,7 @@ main(int argc, char **argv)
 		consistency_from_file(path);
 	}
 	test_random_positions();
+	test_chess960(dir);
 	CHECK(consistency_errors == 0, "%d disagreements between generators and diagnosis",
 		  consistency_errors);
 	test_fen_fuzz();

@@ -5,11 +5,13 @@
  *                                   suites (EPD "FEN ;D1 n ;D2 n ..." or
  *                                   python-chess "id/epd/perft" records)
  *   perft --fen FEN --depth D       one perft, with nodes per second
+ *   --hash MB                       (before the files) perft through a
+ *                                   table of transpositions (below)
  *
- * Each (position, depth) pair is one test.  Chess960 positions (X-FEN ids
- * or castling fields naming rook files) are listed as skipped: the engine
- * plays standard chess only.  Ends with "N passed, M failed, K skipped"
- * and exits non-zero on any mismatch.
+ * Each (position, depth) pair is one test; Chess960 positions (Shredder-FEN
+ * and X-FEN castling fields) run as the others.  --max-nodes skips the
+ * counts above N.  Ends with "N passed, M failed, K skipped" and exits
+ * non-zero on any mismatch.
  */
 #include "engine/movegen.h"
 
@@ -33,43 +35,74 @@ now(void)
 	return (double) ts.tv_sec + (double) ts.tv_nsec / 1e9;
 }
 
-/* The FEN's castling field, as the field after the side to move. */
-static const char *
-castling_field(const char *fen, size_t *len)
+/*
+ * With --hash MB, perft through a table of (position, depth) -> count: a
+ * subtree reached again by transposition is counted once.  The table's
+ * key is a 64-bit hash of the position without its clocks (which do not
+ * change the count) and the depth; a false match is about as
+ * likely as 1 in 2^64 a probe.  Each node's moves still come from the
+ * engine's generator, and each leaf count from count_legal(): what a
+ * subtree holds is checked once, not once per way into it.
+ */
+typedef struct PerftEntry
 {
-	const char *p = fen;
-	int			field = 0;
+	uint64_t	key;
+	uint64_t	count;
+} PerftEntry;
 
-	while (*p && field < 2)
+static PerftEntry *table;
+static uint64_t table_mask;
+
+static uint64_t
+table_key(const Position *pos, int depth)
+{
+	uint64_t	words[8],
+				h = (uint64_t) depth * 0x9E3779B97F4A7C15ULL;
+	int			i;
+
+	/* the placement (colours and kinds), then the rest but the clocks */
+	words[0] = pos->by_color[WHITE];
+	words[1] = pos->by_color[BLACK];
+	for (i = 1; i <= 5; i++)
+		words[i + 1] = pos->by_kind[i];	/* pawns to queens: the kings are the rest */
+	words[7] = (uint64_t) pos->side | (uint64_t) pos->castling << 8 | (uint64_t) pos->ep << 16 |
+		(uint64_t) pos->rook_file[0] << 24 | (uint64_t) pos->rook_file[1] << 32 |
+		(uint64_t) pos->rook_file[2] << 40 | (uint64_t) pos->rook_file[3] << 48;
+	for (i = 0; i < 8; i++)
 	{
-		if (*p == ' ')
-		{
-			field++;
-			while (*p == ' ')
-				p++;
-			continue;
-		}
-		p++;
+		h = (h ^ words[i]) * 0xFF51AFD7ED558CCDULL;
+		h ^= h >> 33;
 	}
-	*len = strcspn(p, " ");
-	return p;
+	return h | 1;				/* 0 marks an empty slot */
 }
 
-/*
- * Whether reading the FEN dropped castling rights (king or rook not on its
- * standard home square): such records count Chess960 castling.
- */
-static bool
-castling_dropped(const char *fen, const Position *pos)
+static uint64_t
+table_perft(const Position *pos, int depth)
 {
-	size_t		len;
-	const char *field = castling_field(fen, &len);
-	int			rights = 0;
-	size_t		i;
+	Move		moves[MAX_MOVES];
+	PerftEntry *e;
+	uint64_t	key,
+				sum = 0;
+	int			n,
+				i;
 
-	for (i = 0; i < len; i++)
-		rights += field[i] != '-';
-	return rights != bb_count(pos->castling);
+	if (depth <= 1)
+		return depth == 1 ? (uint64_t) count_legal(pos) : 1;
+	key = table_key(pos, depth);
+	e = &table[key & table_mask];
+	if (e->key == key)
+		return e->count;
+	n = gen_legal(pos, moves);
+	for (i = 0; i < n; i++)
+	{
+		Position	child = *pos;
+
+		position_play(&child, moves[i]);
+		sum += table_perft(&child, depth - 1);
+	}
+	e->key = key;
+	e->count = sum;
+	return sum;
 }
 
 /* One position with its expected counts; name is for messages. */
@@ -93,13 +126,6 @@ run_position(const char *name, const char *fen, int ndepths, const int *depths,
 		failed += ndepths;
 		return;
 	}
-	if (castling_dropped(fen, &pos))
-	{
-		printf("skip %s: castling rights for a king or rook off its standard home square, "
-			   "which only Chess960 can use (%s)\n", name, fen);
-		skipped += ndepths;
-		return;
-	}
 	for (i = 0; i < ndepths; i++)
 	{
 		uint64_t	got;
@@ -109,7 +135,7 @@ run_position(const char *name, const char *fen, int ndepths, const int *depths,
 			skipped++;
 			continue;
 		}
-		got = perft(&pos, depths[i], NULL, NULL);
+		got = table ? table_perft(&pos, depths[i]) : perft(&pos, depths[i], NULL, NULL);
 		total_nodes += got;
 		if (got == expected[i])
 			passed++;
@@ -120,20 +146,6 @@ run_position(const char *name, const char *fen, int ndepths, const int *depths,
 				   expected[i], (unsigned long long) got, fen);
 		}
 	}
-}
-
-/* Whether a FEN's castling field names rook files (Shredder-FEN, X-FEN). */
-static bool
-is_chess960_castling(const char *fen)
-{
-	size_t		len,
-				i;
-	const char *p = castling_field(fen, &len);
-
-	for (i = 0; i < len; i++)
-		if ((p[i] >= 'A' && p[i] <= 'H') || (p[i] >= 'a' && p[i] <= 'h'))
-			return true;
-	return false;
 }
 
 static void
@@ -164,8 +176,7 @@ run_epd_file(const char *path, FILE *f)
 			if (sscanf(field, " D%d %llu", &depths[n], &expected[n]) == 2)
 				n++;
 		snprintf(name, sizeof(name), "%s:%d", path, lineno);
-		run_position(name, fen, n, depths, expected,
-					 is_chess960_castling(fen) ? "Chess960 castling (rook files in the castling field)" : NULL);
+		run_position(name, fen, n, depths, expected, NULL);
 	}
 }
 
@@ -193,9 +204,7 @@ run_perft_file(const char *path, FILE *f)
 				char		name[1400];
 
 				snprintf(name, sizeof(name), "%s:%s", path, id);
-				run_position(name, fen, n, depths, expected,
-							 strncmp(id, "xfen", 4) == 0 || is_chess960_castling(fen) ?
-							 "X-FEN Chess960 castling" : NULL);
+				run_position(name, fen, n, depths, expected, NULL);
 			}
 			if (eof)
 				break;
@@ -228,6 +237,21 @@ main(int argc, char **argv)
 			depth = atoi(argv[++i]);
 		else if (strcmp(argv[i], "--max-nodes") == 0 && i + 1 < argc)
 			max_nodes = strtoull(argv[++i], NULL, 10);
+		else if (strcmp(argv[i], "--hash") == 0 && i + 1 < argc)
+		{
+			uint64_t	entries = (strtoull(argv[++i], NULL, 10) << 20) / sizeof(PerftEntry),
+						size = 1;
+
+			while (size * 2 <= entries)
+				size *= 2;
+			table = calloc(size, sizeof(PerftEntry));
+			if (!table)
+			{
+				fprintf(stderr, "perft: no memory for the table\n");
+				return 2;
+			}
+			table_mask = size - 1;
+		}
 		else
 		{
 			FILE	   *f = fopen(argv[i], "r");

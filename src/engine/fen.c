@@ -100,6 +100,14 @@ parse_placement(const char *fen, Field f, Position *pos, PositionError *err)
 	return true;
 }
 
+/*
+ * The castling field, read as python-chess and lichess read it: "-", or
+ * letters K, Q, k, q (X-FEN: the outermost rook of that colour on its back
+ * rank, on that side of the king; the corner when there is none) and file
+ * letters A-H, a-h (Shredder-FEN, and X-FEN for an inner rook), whose side
+ * is the rook's side of the king.  Rights that can never be used are
+ * dropped afterwards (position_validate).
+ */
 static bool
 parse_castling(const char *fen, Field f, Position *pos, PositionError *err)
 {
@@ -112,27 +120,36 @@ parse_castling(const char *fen, Field f, Position *pos, PositionError *err)
 	for (i = 0; i < f.len; i++)
 	{
 		char		c = f.start[i];
-		uint8_t		right;
+		Color		color = c >= 'a' ? BLACK : WHITE;
+		char		lower = chess_to_lower(c);
+		int			rank = color == WHITE ? 0 : 7,
+					king_file = 4,
+					file,
+					right;
+		Bitboard	rooks = position_bb(pos, color, ROOK) & (BB_RANK_1 << (8 * rank));
+		Bitboard	kings = position_bb(pos, color, KING) & (BB_RANK_1 << (8 * rank));
 
-		switch (c)
-		{
-			case 'K': right = CASTLE_WK; break;
-			case 'Q': right = CASTLE_WQ; break;
-			case 'k': right = CASTLE_BK; break;
-			case 'q': right = CASTLE_BQ; break;
-			default:
-				if ((c >= 'A' && c <= 'H') || (c >= 'a' && c <= 'h'))
-					return position_fail(err, POS_ERR_CASTLING_960, offset + i,
-									"The castling field \"%s\" names a rook file (Shredder-FEN or X-FEN); Chess960 castling is not supported.",
-									field_quote(f, quoted));
-				return position_fail(err, POS_ERR_CASTLING, offset + i,
-								"The castling field \"%s\" is not \"-\" or a combination of K, Q, k and q.",
-								field_quote(f, quoted));
-		}
-		if (pos->castling & right)
+		if (kings)
+			king_file = SQ_FILE(bb_lsb(kings));
+		if (lower == 'k')
+			file = rooks && SQ_FILE(63 - __builtin_clzll(rooks)) > king_file ?
+				SQ_FILE(63 - __builtin_clzll(rooks)) : 7;
+		else if (lower == 'q')
+			file = rooks && SQ_FILE(bb_lsb(rooks)) < king_file ? SQ_FILE(bb_lsb(rooks)) : 0;
+		else if (lower >= 'a' && lower <= 'h')
+			file = lower - 'a';
+		else
 			return position_fail(err, POS_ERR_CASTLING, offset + i,
-							"The castling field \"%s\" repeats \"%c\".", field_quote(f, quoted), c);
-		pos->castling |= right;
+								 "The castling field \"%s\" is not \"-\" or a combination of K, Q, k, q and the files A-H, a-h.",
+								 field_quote(f, quoted));
+		right = 2 * color + (lower == 'k' || (lower != 'q' && file > king_file) ? 0 : 1);
+		if (pos->castling & (1 << right))
+			return position_fail(err, POS_ERR_CASTLING, offset + i,
+								 "The castling field \"%s\" gives %s two castling rights on the %s side.",
+								 field_quote(f, quoted), color == WHITE ? "White" : "Black",
+								 right & 1 ? "queen" : "king");
+		pos->castling |= (uint8_t) (1 << right);
+		pos->rook_file[right] = (uint8_t) file;
 	}
 	return true;
 }
@@ -255,6 +272,12 @@ fen_parse(const char *fen, Position *pos, PositionError *err)
 void
 fen_write(const Position *pos, char out[FEN_MAX_LENGTH])
 {
+	fen_write_castling(pos, false, out);
+}
+
+void
+fen_write_castling(const Position *pos, bool shredder, char out[FEN_MAX_LENGTH])
+{
 	char	   *p = out;
 	Square		ep = position_canonical_ep(pos);
 	int			rank,
@@ -286,7 +309,7 @@ fen_write(const Position *pos, char out[FEN_MAX_LENGTH])
 	*p++ = ' ';
 	*p++ = pos->side == WHITE ? 'w' : 'b';
 	*p++ = ' ';
-	p += castling_write(pos->castling, p);
+	p += castling_write(pos, shredder, p);
 	*p++ = ' ';
 	if (ep == SQ_NONE)
 		*p++ = '-';
@@ -300,15 +323,30 @@ fen_write(const Position *pos, char out[FEN_MAX_LENGTH])
 }
 
 int
-castling_write(uint8_t rights, char out[5])
+castling_write(const Position *pos, bool shredder, char out[5])
 {
-	static const char letters[4] = {'K', 'Q', 'k', 'q'};
 	int			i,
 				n = 0;
 
+	/* White then Black, each king side first (python-chess: rooks by descending square) */
 	for (i = 0; i < 4; i++)
-		if (rights & (1 << i))
-			out[n++] = letters[i];
+	{
+		Color		c = CASTLE_COLOR(i);
+		int			file = pos->rook_file[i];
+		Bitboard	others = position_bb(pos, c, ROOK) & (BB_RANK_1 << (8 * CASTLE_RANK(i))) &
+			~SQ_BB(castle_rook(pos, i));
+		Bitboard	outside = CASTLE_KINGSIDE(i) ? others & ~((SQ_BB(castle_rook(pos, i)) << 1) - 1) :
+			others & (SQ_BB(castle_rook(pos, i)) - 1);
+		char		letter;
+
+		if (!(pos->castling & (1 << i)))
+			continue;
+		if (shredder || outside)
+			letter = (char) ('a' + file);	/* an inner rook: named by its file */
+		else
+			letter = CASTLE_KINGSIDE(i) ? 'k' : 'q';
+		out[n++] = c == WHITE ? (char) (letter - 'a' + 'A') : letter;
+	}
 	if (n == 0)
 		out[n++] = '-';
 	out[n] = '\0';

@@ -138,8 +138,9 @@ game_encode_clones(const Position *start, const Move *moves, int n, uint8_t *out
 	for (i = 0; i < n; i++)
 	{
 		Bitboard	targets[64];
+		Move		m = castle_normalize(&pos, moves[i]);	/* e1h1 or e1g1 */
 		int			nlegal = legal_targets(&pos, targets),
-					index = move_rank(&pos, targets, moves[i]),
+					index = move_rank(&pos, targets, m),
 					bits;
 
 		if (index < 0)
@@ -152,7 +153,7 @@ game_encode_clones(const Position *start, const Move *moves, int n, uint8_t *out
 		for (bits = game_index_bits(nlegal) - 1; bits >= 0; bits--, bitpos++)
 			if (index & (1 << bits))
 				out[bitpos / 8] |= (uint8_t) (0x80 >> (bitpos % 8));
-		position_play(&pos, moves[i]);
+		position_play(&pos, m);
 	}
 	if (final)
 		*final = pos;

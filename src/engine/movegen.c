@@ -48,6 +48,36 @@ static const CastleRule castle_rules[2][2] = {
 	},
 };
 
+/*
+ * Chess960 castling of right i, king and rook where they stand: the squares
+ * that must be empty (the king's and the rook's ways and landing squares,
+ * but for the two), and whether the king's way is safe: no square it passes
+ * or lands on attacked, and the king not attacked where it lands once the
+ * rook has left its square (the rook may have blocked a line to it).
+ */
+static inline Bitboard
+castle_must_be_empty(Square king, Square rook, int i)
+{
+	Square		kto = CASTLE_KING_TO(i),
+				rto = CASTLE_ROOK_TO(i);
+
+	return (bb_between[king][kto] | SQ_BB(kto) | bb_between[rook][rto] | SQ_BB(rto)) &
+		~(SQ_BB(king) | SQ_BB(rook));
+}
+
+static inline bool
+castle_way_safe(const Position *pos, Square king, Square rook, int i, Bitboard occ, Color them)
+{
+	Square		kto = CASTLE_KING_TO(i);
+	Bitboard	way = bb_between[king][kto] | SQ_BB(kto);
+
+	while (way)
+		if (position_attackers_by(pos, bb_pop(&way), occ, them))
+			return false;
+	return !position_attackers_by(pos, kto, (occ ^ SQ_BB(king) ^ SQ_BB(rook)) | SQ_BB(kto) |
+								  SQ_BB(CASTLE_ROOK_TO(i)), them);
+}
+
 /* What generate_legal() makes: moves, their number, or each piece's targets. */
 #define GEN_MOVES	0
 #define GEN_COUNT	1
@@ -252,7 +282,7 @@ generate_legal(const Position *pos, Move *out, Bitboard *targets_out, const int 
 		}
 	}
 
-	/* castling */
+	/* castling: as in standard chess, or Chess960's */
 	if (!checkers && (pos->castling & (us == WHITE ? (CASTLE_WK | CASTLE_WQ) : (CASTLE_BK | CASTLE_BQ))))
 	{
 		int			i;
@@ -260,11 +290,21 @@ generate_legal(const Position *pos, Move *out, Bitboard *targets_out, const int 
 		for (i = 0; i < 2; i++)
 		{
 			const CastleRule *r = &castle_rules[us][i];
+			int			right = 2 * us + i;
+			Square		rook = castle_rook(pos, right);
 
-			if ((pos->castling & r->right) && (only & SQ_BB(r->king_to)) && !(occ & r->empty) &&
-				!position_attackers_by(pos, r->cross, occ, them) &&
-				!position_attackers_by(pos, r->king_to, occ, them))
-				ADD_MOVE(r->king_from, r->king_to);
+			if (!(pos->castling & r->right))
+				continue;
+			if (castle_standard(pos, right))
+			{
+				if ((only & SQ_BB(r->king_to)) && !(occ & r->empty) &&
+					!position_attackers_by(pos, r->cross, occ, them) &&
+					!position_attackers_by(pos, r->king_to, occ, them))
+					ADD_MOVE(r->king_from, r->king_to);
+			}
+			else if ((only & SQ_BB(rook)) && !(occ & castle_must_be_empty(king, rook, right)) &&
+					 castle_way_safe(pos, king, rook, right, occ, them))
+				ADD_MOVE(king, rook);
 		}
 	}
 	return n;
@@ -375,9 +415,15 @@ gen_pseudo_legal(const Position *pos, Move *out)
 	for (i = 0; i < 2; i++)
 	{
 		const CastleRule *r = &castle_rules[us][i];
+		int			right = 2 * us + i;
+		Square		king = position_king(pos, us),
+					rook = castle_rook(pos, right);
 
-		if ((pos->castling & r->right) && !(occ & r->empty))
-			out[n++] = MOVE_MAKE(r->king_from, r->king_to, NO_KIND);
+		if (!(pos->castling & r->right))
+			continue;
+		if (castle_standard(pos, right) ? !(occ & r->empty) :
+			!(occ & castle_must_be_empty(king, rook, right)))
+			out[n++] = castle_move(pos, right);
 	}
 	return n;
 }

@@ -51,7 +51,8 @@ bool
 position_same_for_repetition(const Position *a, const Position *b)
 {
 	return memcmp(a->board, b->board, sizeof(a->board)) == 0 && a->side == b->side &&
-		a->castling == b->castling && position_canonical_ep(a) == position_canonical_ep(b);
+		a->castling == b->castling && memcmp(a->rook_file, b->rook_file, sizeof(a->rook_file)) == 0 &&
+		position_canonical_ep(a) == position_canonical_ep(b);
 }
 
 CHESS_HOT static bool

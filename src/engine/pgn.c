@@ -185,6 +185,40 @@ typedef enum TagRead
 } TagRead;
 
 /*
+ * Whether a Variant tag's value names standard chess or Chess960, as
+ * python-chess and lichess write them ("Standard", "From Position",
+ * "Chess960", "Fischerandom", ...): letters and digits compared without
+ * case, other characters ignored.  The reader needs nothing more: a FEN
+ * tag's castling field says where Chess960 rooks stand.
+ */
+static bool
+variant_supported(const char *value)
+{
+	static const char *const names[] = {"", "standard", "chess", "normal", "fromposition",
+		"chess960", "960", "fischerandom", "fischerrandom", "frc"};
+	char		folded[32];
+	size_t		n = 0,
+				i;
+
+	for (; *value; value++)
+	{
+		char		c = chess_to_lower(*value);
+
+		if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+		{
+			if (n + 1 >= sizeof(folded))
+				return false;
+			folded[n++] = c;
+		}
+	}
+	folded[n] = '\0';
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(folded, names[i]) == 0)
+			return true;
+	return false;
+}
+
+/*
  * [Name "value"].  A malformed tag pair or one beyond a limit sets the
  * error and skips the rest of its line.  The value ends at the first
  * unescaped '"' that a ']' follows; failing that, at the last such '"' on
@@ -314,6 +348,12 @@ read_tag(Reader *r, TagSet *tags, Position *start, PgnError *err)
 	advance(r, 1);				/* the ']' */
 	if (r->h->tag)
 		r->h->tag(r->h->arg, r->s + name_start, name_len, value, vlen);
+	if (name_len == 7 && memcmp(r->s + name_start, "Variant", 7) == 0 && !variant_supported(value))
+	{
+		snprintf(detail, sizeof(detail),
+				 "The game is of the variant \"%.100s\"; only standard chess and Chess960 are read.", value);
+		set_error(err, PGN_VARIANT, 0, r->s + value_start, close - value_start, detail);
+	}
 	if (name_len == 3 && memcmp(r->s + name_start, "FEN", 3) == 0)
 	{
 		PositionError perr;
@@ -731,18 +771,19 @@ pgn_write_movetext(const Position *start, const Move *moves, int n, const char *
 		{
 			char		san[SAN_MAX_LENGTH];
 			int			number = 0;
+			Move		m = castle_normalize(&pos, moves[i]);
 
-			if (!move_is_legal(&pos, moves[i]))
+			if (!move_is_legal(&pos, m))
 			{
 				*final = pos;
 				return i;
 			}
-			san_write(&pos, moves[i], san);
+			san_write(&pos, m, san);
 			if (pos.side == WHITE || i == 0)
 				number = snprintf(token, sizeof(token), "%u%s ", (unsigned) pos.fullmove,
 								  pos.side == WHITE ? "." : "...");
 			tlen = number + snprintf(token + number, sizeof(token) - (size_t) number, "%s", san);
-			position_play(&pos, moves[i]);
+			position_play(&pos, m);
 		}
 		/* the move number stays with its move; break the line before it if need be */
 		if (wrap && line > 0 && line + 1 + tlen > PGN_LINE_MAX)

@@ -27,7 +27,8 @@ typedef enum PgnErrorCode
 	PGN_BAD_MOVE,				/* a move token is no SAN */
 	PGN_ILLEGAL_MOVE,			/* a move is illegal in its position */
 	PGN_AMBIGUOUS_MOVE,			/* a move matches several legal moves */
-	PGN_LIMIT					/* the game exceeds one of the limits above */
+	PGN_LIMIT,					/* the game exceeds one of the limits above */
+	PGN_VARIANT					/* the Variant tag names neither chess nor Chess960 */
 } PgnErrorCode;
 
 typedef struct PgnError

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Castling rights that survive a move from or to each square. */
+/* Castling rights that survive a move from or to each square (standard chess). */
 static uint8_t
 castle_keep(Square sq)
 {
@@ -20,6 +20,18 @@ castle_keep(Square sq)
 		case SQ_A8: return (uint8_t) ~CASTLE_BQ;
 		default: return (uint8_t) CASTLE_ALL;
 	}
+}
+
+/*
+ * Whether every right held is castled as in standard chess, its king on e1
+ * or e8 and its rook in the corner: then castle_keep() applies.
+ */
+static inline bool
+castle_all_standard(const Position *pos)
+{
+	return (pos->rook_file[0] & pos->rook_file[2]) == 7 && (pos->rook_file[1] | pos->rook_file[3]) == 0 &&
+		(!(pos->castling & (CASTLE_WK | CASTLE_WQ)) || pos->board[SQ_E1] == PIECE_MAKE(WHITE, KING)) &&
+		(!(pos->castling & (CASTLE_BK | CASTLE_BQ)) || pos->board[SQ_E8] == PIECE_MAKE(BLACK, KING));
 }
 
 static inline void
@@ -55,6 +67,24 @@ position_play_clones(Position *pos, Move m)
 	Square		ep = pos->ep;
 
 	pos->ep = SQ_NONE;
+	if (kind == KING && pos->board[to] == PIECE_MAKE(us, ROOK))
+	{
+		/* Chess960 castling: the king onto its own rook */
+		int			right = 2 * us + (to > from ? 0 : 1);
+
+		remove_piece(pos, from);
+		remove_piece(pos, to);
+		position_put(pos, CASTLE_KING_TO(right), PIECE_MAKE(us, KING));
+		position_put(pos, CASTLE_ROOK_TO(right), PIECE_MAKE(us, ROOK));
+		pos->castling &= (uint8_t) ~(3 << (2 * us));
+		castle_reset_files(pos, (uint8_t) (3 << (2 * us)));
+		if (pos->halfmove < UINT16_MAX)
+			pos->halfmove++;
+		if (us == BLACK && pos->fullmove < UINT16_MAX)
+			pos->fullmove++;
+		pos->side = (uint8_t) (us ^ 1);
+		return;
+	}
 	if (pos->board[to] != NO_PIECE)
 		remove_piece(pos, to);
 	move_piece(pos, from, to);
@@ -83,7 +113,21 @@ position_play_clones(Position *pos, Move m)
 		else
 			move_piece(pos, (Square) (from - 4), (Square) (from - 1));
 	}
-	pos->castling &= castle_keep(from) & castle_keep(to);
+	/* (after the move: a king gone from e1 takes the general way, which is right too) */
+	if (pos->castling && castle_all_standard(pos))
+		pos->castling &= castle_keep(from) & castle_keep(to);
+	else if (pos->castling)
+	{
+		/* Chess960: the king's move ends both rights, a rook's move or capture its own */
+		uint8_t		lost = kind == KING ? (uint8_t) (3 << (2 * us)) : 0;
+		int			i;
+
+		for (i = 0; i < 4; i++)
+			if ((pos->castling & (1 << i)) && (castle_rook(pos, i) == from || castle_rook(pos, i) == to))
+				lost |= (uint8_t) (1 << i);
+		pos->castling &= (uint8_t) ~lost;
+		castle_reset_files(pos, lost);
+	}
 	if (reset)
 		pos->halfmove = 0;
 	else if (pos->halfmove < UINT16_MAX)
@@ -106,37 +150,50 @@ first_blocker(Bitboard blockers, Square from, Square to)
 	return to > from ? bb_lsb(blockers) : (Square) (63 - __builtin_clzll(blockers));
 }
 
+/* Why castling of right i is not legal (standard chess and Chess960 alike). */
 static MoveVerdict
-diagnose_castling(const Position *pos, Move m, Square *where)
+diagnose_castling(const Position *pos, int i, Square *where)
 {
 	Color		us = (Color) pos->side;
 	Color		them = (Color) (us ^ 1);
-	Square		from = MOVE_FROM(m);
-	Square		to = MOVE_TO(m);
-	bool		kingside = to > from;
-	uint8_t		right = us == WHITE ? (kingside ? CASTLE_WK : CASTLE_WQ) :
-		(kingside ? CASTLE_BK : CASTLE_BQ);
-	Square		rook = (Square) (kingside ? from + 3 : from - 4);
-	Bitboard	between = bb_between[from][rook] & position_occupied(pos);
-	Square		cross = (Square) (kingside ? from + 1 : from - 1);
+	Square		king = position_king(pos, us),
+				rook = castle_rook(pos, i),
+				kto = CASTLE_KING_TO(i),
+				rto = CASTLE_ROOK_TO(i);
+	Bitboard	occ = position_occupied(pos),
+				others = occ & ~(SQ_BB(king) | SQ_BB(rook)),
+				way;
 
-	if (!(pos->castling & right))
+	if (!(pos->castling & (1 << i)))
 		return MV_CASTLE_NO_RIGHT;
-	if (between)
+	/* a piece in the way: between king and rook first, then on the landing squares */
+	if (bb_between[king][rook] & others)
 	{
-		*where = first_blocker(between, from, rook);
+		*where = first_blocker(bb_between[king][rook] & others, king, rook);
+		return MV_CASTLE_BLOCKED;
+	}
+	way = (bb_between[king][kto] | SQ_BB(kto) | bb_between[rook][rto] | SQ_BB(rto)) & others;
+	if (way)
+	{
+		*where = first_blocker(way, king, kto);
 		return MV_CASTLE_BLOCKED;
 	}
 	if (position_in_check(pos))
 		return MV_CASTLE_IN_CHECK;
-	if (position_attackers_by(pos, cross, position_occupied(pos), them))
+	for (way = bb_between[king][kto]; way; )
 	{
-		*where = cross;
-		return MV_CASTLE_THROUGH_CHECK;
+		Square		sq = bb_pop(&way);
+
+		if (position_attackers_by(pos, sq, occ, them))
+		{
+			*where = sq;
+			return MV_CASTLE_THROUGH_CHECK;
+		}
 	}
-	if (position_attackers_by(pos, to, position_occupied(pos), them))
+	if (position_attackers_by(pos, kto, occ, them) ||
+		position_attackers_by(pos, kto, (occ ^ SQ_BB(king) ^ SQ_BB(rook)) | SQ_BB(kto) | SQ_BB(rto), them))
 	{
-		*where = to;
+		*where = kto;
 		return MV_CASTLE_INTO_CHECK;
 	}
 	return MV_LEGAL;
@@ -174,15 +231,16 @@ move_diagnose(const Position *pos, Move m, Square *where)
 		*where = from;
 		return MV_WRONG_SIDE;
 	}
-	if (kind == KING && from == (us == WHITE ? SQ_E1 : SQ_E8) &&
-		(to == from + 2 || to == from - 2) && MOVE_PROMO(m) == NO_KIND)
 	{
-		MoveVerdict v = diagnose_castling(pos, m, where);
+		/*
+		 * castling, written either way (e1g1 or the king onto its rook), but
+		 * not the king onto another rook of its own
+		 */
+		int			i = castle_right_of(pos, m);
 
-		if (v != MV_LEGAL)
-			return v;
-		/* castling that passes these tests is legal */
-		return MV_LEGAL;
+		if (i >= 0 && (pos->board[to] != PIECE_MAKE(us, ROOK) || !(pos->castling & (1 << i)) ||
+					   to == castle_rook(pos, i)))
+			return diagnose_castling(pos, i, where);	/* legal when it passes */
 	}
 
 	if (kind == PAWN)

@@ -14,6 +14,48 @@ position_clear(Position *pos)
 	memset(pos, 0, sizeof(*pos));
 	pos->ep = SQ_NONE;
 	pos->fullmove = 1;
+	castle_reset_files(pos, CASTLE_ALL);
+}
+
+/* The rook files of the rights in `rights` set to the standard ones (h, a). */
+void
+castle_reset_files(Position *pos, uint8_t rights)
+{
+	int			i;
+
+	for (i = 0; i < 4; i++)
+		if (rights & (1 << i))
+			pos->rook_file[i] = CASTLE_KINGSIDE(i) ? 7 : 0;
+}
+
+int
+castle_right_of(const Position *pos, Move m)
+{
+	Square		from = MOVE_FROM(m),
+				to = MOVE_TO(m);
+	Color		us = (Color) pos->side;
+	int			rank = us == WHITE ? 0 : 7;
+
+	if (pos->board[from] != PIECE_MAKE(us, KING) || MOVE_PROMO(m) != NO_KIND ||
+		SQ_RANK(from) != rank || SQ_RANK(to) != rank)
+		return -1;
+	if (pos->board[to] == PIECE_MAKE(us, ROOK) ||
+		(SQ_FILE(from) == 4 && (SQ_FILE(to) == 6 || SQ_FILE(to) == 2)))
+		return 2 * us + (to > from ? 0 : 1);
+	return -1;
+}
+
+Move
+castle_normalize(const Position *pos, Move m)
+{
+	int			i = castle_right_of(pos, m);
+
+	/* a castling of a right held, unless the king goes onto another rook of its own */
+	if (i < 0 || !(pos->castling & (1 << i)))
+		return m;
+	if (pos->board[MOVE_TO(m)] != PIECE_MAKE(pos->side, ROOK) || MOVE_TO(m) == castle_rook(pos, i))
+		return castle_move(pos, i);
+	return m;
 }
 
 /* Puts a piece on an empty square. */
@@ -40,6 +82,101 @@ position_set_startpos(Position *pos)
 		position_put(pos, SQ_MAKE(f, 7), PIECE_MAKE(BLACK, back[f]));
 	}
 	pos->castling = CASTLE_ALL;
+	castle_reset_files(pos, CASTLE_ALL);
+}
+
+/*
+ * The back rank of Chess960 starting position n (0..959) in the standard
+ * numbering (Scharnagl's): n % 4 puts the light-squared bishop on b, d, f
+ * or h, the next base-4 digit the dark-squared one on a, c, e or g, the
+ * base-6 digit the queen on an empty square, the rest (0..9) the knights on
+ * two of the five left; rook, king and rook take the last three.  518 is
+ * the standard array.
+ */
+static void
+chess960_back_rank(int n, PieceKind back[8])
+{
+	static const int knights[10][2] = {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4},
+	{2, 3}, {2, 4}, {3, 4}};
+	static const PieceKind rest[3] = {ROOK, KING, ROOK};
+	int			f,
+				k,
+				empty;
+
+	for (f = 0; f < 8; f++)
+		back[f] = NO_KIND;
+	back[2 * (n % 4) + 1] = BISHOP;
+	n /= 4;
+	back[2 * (n % 4)] = BISHOP;
+	n /= 4;
+	for (f = 0, empty = 0; f < 8; f++)
+		if (back[f] == NO_KIND && empty++ == n % 6)
+			back[f] = QUEEN;
+	n /= 6;
+	for (f = 0, empty = 0; f < 8; f++)
+		if (back[f] == NO_KIND)
+		{
+			if (empty == knights[n][0] || empty == knights[n][1])
+				back[f] = KNIGHT;
+			empty++;
+		}
+	for (f = 0, k = 0; f < 8; f++)
+		if (back[f] == NO_KIND)
+			back[f] = rest[k++];
+}
+
+void
+position_set_chess960(Position *pos, int n)
+{
+	PieceKind	back[8];
+	int			f,
+				rook = 0;
+
+	chess960_back_rank(n, back);
+	position_clear(pos);
+	for (f = 0; f < 8; f++)
+	{
+		position_put(pos, SQ_MAKE(f, 0), PIECE_MAKE(WHITE, back[f]));
+		position_put(pos, SQ_MAKE(f, 1), PIECE_MAKE(WHITE, PAWN));
+		position_put(pos, SQ_MAKE(f, 6), PIECE_MAKE(BLACK, PAWN));
+		position_put(pos, SQ_MAKE(f, 7), PIECE_MAKE(BLACK, back[f]));
+		if (back[f] == ROOK)
+		{
+			/* the first rook is the queen side's, the second the king side's */
+			pos->rook_file[rook ? 0 : 1] = pos->rook_file[rook ? 2 : 3] = (uint8_t) f;
+			rook++;
+		}
+	}
+	pos->castling = CASTLE_ALL;
+}
+
+int
+position_chess960_number(const Position *pos)
+{
+	Position	start;
+	uint8_t		a[PACKED_POSITION_SIZE],
+				b[PACKED_POSITION_SIZE];
+	int			n,
+				f;
+
+	for (n = 0; n < 960; n++)
+	{
+		PieceKind	back[8];
+
+		chess960_back_rank(n, back);
+		for (f = 0; f < 8 && pos->board[SQ_MAKE(f, 0)] == PIECE_MAKE(WHITE, back[f]); f++)
+			;
+		if (f < 8)
+			continue;
+		/* the whole position, the clocks aside */
+		position_set_chess960(&start, n);
+		position_pack(pos, a);
+		position_pack(&start, b);
+		memset(a + 26, 0, 4);
+		memset(b + 26, 0, 4);
+		return memcmp(a, b, PACKED_POSITION_SIZE) == 0 ? n : -1;
+	}
+	return -1;
 }
 
 /* Whether the side to move is in check. */
@@ -90,7 +227,8 @@ static const char *const side_names[2] = {"White", "Black"};
 /*
  * Checks that the position could arise in a game as far as the FEN standard
  * and python-chess's status checks demand, and brings it into canonical form:
- * castling rights whose king or rook is not on its home square are dropped,
+ * castling rights that can never be used (the king off its back rank, the
+ * right's rook not on it, or not on that side of the king) are dropped,
  * an en passant square without a legal capture is cleared and a fullmove
  * number of 0 becomes 1.  Returns false with err filled in when the position
  * is impossible.
@@ -98,18 +236,6 @@ static const char *const side_names[2] = {"White", "Black"};
 bool
 position_validate(Position *pos, PositionError *err)
 {
-	static const struct
-	{
-		uint8_t		right;
-		Color		color;
-		Square		king;
-		Square		rook;
-	}			rights[4] = {
-		{CASTLE_WK, WHITE, SQ_E1, SQ_H1},
-		{CASTLE_WQ, WHITE, SQ_E1, SQ_A1},
-		{CASTLE_BK, BLACK, SQ_E8, SQ_H8},
-		{CASTLE_BQ, BLACK, SQ_E8, SQ_A8},
-	};
 	Color		us = (Color) pos->side;
 	Color		them = (Color) (us ^ 1);
 	Bitboard	back_pawns;
@@ -154,10 +280,17 @@ position_validate(Position *pos, PositionError *err)
 
 	for (i = 0; i < 4; i++)
 	{
-		if ((pos->castling & rights[i].right) &&
-			(pos->board[rights[i].king] != PIECE_MAKE(rights[i].color, KING) ||
-			 pos->board[rights[i].rook] != PIECE_MAKE(rights[i].color, ROOK)))
-			pos->castling &= (uint8_t) ~rights[i].right;
+		Color		c = CASTLE_COLOR(i);
+		Square		king = position_king(pos, c),
+					rook = castle_rook(pos, i);
+
+		if ((pos->castling & (1 << i)) &&
+			(SQ_RANK(king) != CASTLE_RANK(i) || pos->board[rook] != PIECE_MAKE(c, ROOK) ||
+			 (rook > king) != CASTLE_KINGSIDE(i)))
+		{
+			pos->castling &= (uint8_t) ~(1 << i);
+			castle_reset_files(pos, (uint8_t) (1 << i));
+		}
 	}
 
 	if (pos->ep != SQ_NONE)
@@ -214,6 +347,8 @@ position_pack(const Position *pos, uint8_t out[PACKED_POSITION_SIZE])
 	out[27] = (uint8_t) (pos->halfmove >> 8);
 	out[28] = (uint8_t) pos->fullmove;
 	out[29] = (uint8_t) (pos->fullmove >> 8);
+	for (i = 0; i < 2; i++)
+		out[30 + i] = (uint8_t) ((7 - pos->rook_file[2 * i]) | (pos->rook_file[2 * i + 1] << 4));
 }
 
 /* Unpacks a packed position known to be valid (one that position_pack wrote). */
@@ -237,6 +372,11 @@ position_unpack(const uint8_t in[PACKED_POSITION_SIZE], Position *pos)
 	pos->ep = in[25] == 0 ? SQ_NONE : (Square) (in[25] - 1);
 	pos->halfmove = (uint16_t) (in[26] | (in[27] << 8));
 	pos->fullmove = (uint16_t) (in[28] | (in[29] << 8));
+	for (i = 0; i < 2; i++)
+	{
+		pos->rook_file[2 * i] = (uint8_t) (7 - (in[30 + i] & 7));
+		pos->rook_file[2 * i + 1] = (uint8_t) ((in[30 + i] >> 4) & 7);
+	}
 }
 
 /*
@@ -271,8 +411,17 @@ position_unpack_checked(const uint8_t in[PACKED_POSITION_SIZE], Position *pos,
 		return position_fail(err, POS_ERR_BINARY, 0, "Unused flag bits are set.");
 	if (in[25] > 64)
 		return position_fail(err, POS_ERR_BINARY, 0, "En passant byte %d is not a square.", in[25]);
-	if (in[30] != 0 || in[31] != 0)
-		return position_fail(err, POS_ERR_BINARY, 0, "Reserved bytes are not zero.");
+	for (i = 0; i < 4; i++)
+	{
+		int			nibble = (in[30 + i / 2] >> (4 * (i & 1))) & 15;
+
+		if (nibble > 7)
+			return position_fail(err, POS_ERR_BINARY, 0,
+								 "Castling rook file byte %d holds %d, beyond the h-file.", 30 + i / 2, nibble);
+		if (nibble != 0 && !(in[24] & (2 << i)))
+			return position_fail(err, POS_ERR_BINARY, 0,
+								 "Castling rook file byte %d names a rook for a castling right not held.", 30 + i / 2);
+	}
 	position_unpack(in, pos);
 	return position_validate(pos, err);
 }

@@ -7,11 +7,15 @@
 
 #include "bitboard.h"
 
-/* Castling rights, as bits of Position.castling. */
-#define CASTLE_WK	1			/* White O-O:   e1 king, h1 rook */
-#define CASTLE_WQ	2			/* White O-O-O: e1 king, a1 rook */
-#define CASTLE_BK	4			/* Black O-O:   e8 king, h8 rook */
-#define CASTLE_BQ	8			/* Black O-O-O: e8 king, a8 rook */
+/*
+ * Castling rights, as bits of Position.castling: right i is bit 1 << i, its
+ * rook on file Position.rook_file[i] of its side's back rank (h, a, h, a in
+ * standard chess; any file in Chess960, with the king anywhere between).
+ */
+#define CASTLE_WK	1			/* White O-O:   the king to g1, the rook (h1) to f1 */
+#define CASTLE_WQ	2			/* White O-O-O: the king to c1, the rook (a1) to d1 */
+#define CASTLE_BK	4			/* Black O-O */
+#define CASTLE_BQ	8			/* Black O-O-O */
 #define CASTLE_ALL	15
 
 /*
@@ -25,6 +29,7 @@ typedef struct Position
 	Piece		board[64];
 	uint8_t		side;			/* Color to move */
 	uint8_t		castling;		/* CASTLE_* bits */
+	uint8_t		rook_file[4];	/* the rook of each castling right (7, 0, 7, 0 when standard) */
 	Square		ep;				/* en passant target square or SQ_NONE */
 	uint16_t	halfmove;		/* plies since the last capture or pawn move */
 	uint16_t	fullmove;		/* starts at 1, incremented after Black moves */
@@ -44,13 +49,26 @@ typedef struct Position
  *   byte  25     en passant square + 1, or 0 for none
  *   bytes 26-27  halfmove clock, little-endian
  *   bytes 28-29  fullmove number, little-endian, at least 1
- *   bytes 30-31  reserved (Chess960 castling files), zero
+ *   bytes 30-31  the castling rooks' files (Chess960): byte 30 White's, byte
+ *                31 Black's; low nibble 7 - the king side rook's file, high
+ *                nibble the queen side rook's file; 0 for a right not held,
+ *                so that standard positions (h and a files) have zeros here
+ *                as in 0.4.0
  *
  * A position has exactly one packed form (castling rights that cannot be used
  * and an en passant square without a legal capture are dropped), so equal
  * packed bytes mean equal FEN and memcmp() is a valid total order.
  */
 #define PACKED_POSITION_SIZE 32
+
+/* Right i's colour, back rank and side. */
+#define CASTLE_COLOR(i)		((Color) ((i) >> 1))
+#define CASTLE_RANK(i)		((i) < 2 ? 0 : 7)
+#define CASTLE_KINGSIDE(i)	(((i) & 1) == 0)
+
+/* Where right i's king and rook stand after castling (g and f, or c and d). */
+#define CASTLE_KING_TO(i)	SQ_MAKE(CASTLE_KINGSIDE(i) ? 6 : 2, CASTLE_RANK(i))
+#define CASTLE_ROOK_TO(i)	SQ_MAKE(CASTLE_KINGSIDE(i) ? 5 : 3, CASTLE_RANK(i))
 
 /* Longest FEN we write: 64 + 7 placement, 1, 4, 2, two 5-digit clocks, spaces. */
 #define FEN_MAX_LENGTH 96
@@ -71,7 +89,6 @@ typedef enum PositionErrorCode
 	POS_ERR_ADJACENT_COUNTS,
 	POS_ERR_SIDE,
 	POS_ERR_CASTLING,
-	POS_ERR_CASTLING_960,
 	POS_ERR_EP_SYNTAX,
 	POS_ERR_HALFMOVE,
 	POS_ERR_FULLMOVE,
@@ -95,6 +112,11 @@ typedef struct PositionError
 extern void position_clear(Position *pos);
 extern void position_put(Position *pos, Square sq, Piece pc);
 extern void position_set_startpos(Position *pos);
+
+/* Chess960 starting position n, 0..959 in the standard numbering (518: the standard start). */
+extern void position_set_chess960(Position *pos, int n);
+/* The number of a Chess960 starting position (clocks aside), or -1 when it is none. */
+extern int	position_chess960_number(const Position *pos);
 
 static inline Bitboard
 position_occupied(const Position *pos)
@@ -143,6 +165,64 @@ position_ep_capture_safe(const Position *pos, Square from, Square ep)
 			~SQ_BB(captured)) == 0;
 }
 
+/* Right i's rook square. */
+static inline Square
+castle_rook(const Position *pos, int i)
+{
+	return SQ_MAKE(pos->rook_file[i], CASTLE_RANK(i));
+}
+
+/*
+ * Whether right i castles as in standard chess: the king on its e-file home
+ * square and the rook in its corner.  Such castling is written as the king's
+ * two steps (e1g1); any other (Chess960) as the king onto its own rook
+ * (b1a1), as UCI_Chess960 and python-chess write it.  The rules are the same.
+ */
+static inline bool
+castle_standard(const Position *pos, int i)
+{
+	return pos->rook_file[i] == (CASTLE_KINGSIDE(i) ? 7 : 0) &&
+		pos->board[SQ_MAKE(4, CASTLE_RANK(i))] == PIECE_MAKE(CASTLE_COLOR(i), KING);
+}
+
+/* The castling move of right i (held or not), as the move type writes it. */
+static inline Move
+castle_move(const Position *pos, int i)
+{
+	Square		king = position_king(pos, CASTLE_COLOR(i));
+
+	return MOVE_MAKE(king, castle_standard(pos, i) ? CASTLE_KING_TO(i) : castle_rook(pos, i), NO_KIND);
+}
+
+/* Whether every castling right held castles as in standard chess (castle_standard()). */
+static inline bool
+position_castling_standard(const Position *pos)
+{
+	int			i;
+
+	for (i = 0; i < 4; i++)
+		if ((pos->castling & (1 << i)) && !castle_standard(pos, i))
+			return false;
+	return true;
+}
+
+/*
+ * Which castling right m attempts in pos, held or not (-1: m is no castling):
+ * the king of the side to move onto its own rook on the back rank, or two
+ * steps along it from its e-file home square.
+ */
+extern int	castle_right_of(const Position *pos, Move m);
+
+/* The rook files of the rights in `rights` set back to h and a (rights not held keep these). */
+extern void castle_reset_files(Position *pos, uint8_t rights);
+
+/*
+ * m with castling written as castle_move() writes it: a castling move given
+ * either way (e1g1 or e1h1, python-chess reads both) becomes the one the
+ * generator makes.  Any other move is returned as it is.
+ */
+extern Move castle_normalize(const Position *pos, Move m);
+
 extern bool position_in_check(const Position *pos);
 extern bool position_ep_capture_legal(const Position *pos, Square ep);
 extern Square position_canonical_ep(const Position *pos);
@@ -154,10 +234,17 @@ extern bool position_fail(PositionError *err, PositionErrorCode code, int offset
 						  const char *fmt,...) __attribute__((format(printf, 4, 5)));
 
 /* The FEN castling field of rights: "KQkq" .. "-"; returns its length. */
-extern int	castling_write(uint8_t rights, char out[5]);
+/*
+ * The FEN castling field: X-FEN (KQkq for the outermost rooks, a file letter
+ * for an inner one), or with shredder Shredder-FEN (file letters), exactly as
+ * python-chess writes them.  Returns the length.
+ */
+extern int	castling_write(const Position *pos, bool shredder, char out[5]);
 
 extern bool fen_parse(const char *fen, Position *pos, PositionError *err);
 extern void fen_write(const Position *pos, char out[FEN_MAX_LENGTH]);
+/* With shredder, the castling field in Shredder-FEN (file letters, HAha). */
+extern void fen_write_castling(const Position *pos, bool shredder, char out[FEN_MAX_LENGTH]);
 extern void board_diagram(const Position *pos, char out[BOARD_DIAGRAM_SIZE]);
 
 extern void position_pack(const Position *pos, uint8_t out[PACKED_POSITION_SIZE]);

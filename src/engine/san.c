@@ -20,12 +20,11 @@ check_suffix(const Position *pos, Move m)
 	return count_legal(&after) == 0 ? "#" : "+";
 }
 
+/* Whether a legal move m castles (the king two steps, or onto its own rook). */
 static bool
 is_castling(const Position *pos, Move m)
 {
-	int			d = MOVE_TO(m) - MOVE_FROM(m);
-
-	return PIECE_KIND(pos->board[MOVE_FROM(m)]) == KING && (d == 2 || d == -2);
+	return castle_right_of(pos, m) >= 0;
 }
 
 /* SAN without the check sign; returns the length. */
@@ -265,8 +264,11 @@ static void
 uci_move(const Position *pos, Move m, SanResult *r)
 {
 	Move		legal[MAX_MOVES];
-	int			nlegal = gen_legal_to(pos, MOVE_TO(m), legal),
+	int			nlegal,
 				i;
+
+	m = castle_normalize(pos, m);	/* castling either way: e1g1 or e1h1 */
+	nlegal = gen_legal_to(pos, MOVE_TO(m), legal);
 
 	for (i = 0; i < nlegal; i++)
 		if (legal[i] == m)
@@ -369,10 +371,9 @@ san_parse(const Position *pos, const char *text, size_t len, bool lenient, SanRe
 		(lenient && strspn(buf, "O0o-") == (size_t) n &&
 		 (n == 3 || n == 5) && buf[1] == '-' && (n == 3 || buf[3] == '-')))
 	{
-		Square		king = pos->side == WHITE ? SQ_E1 : SQ_E8;
 		int			i;
 
-		m = MOVE_MAKE(king, n == 3 ? king + 2 : king - 2, NO_KIND);
+		m = castle_move(pos, 2 * pos->side + (n == 3 ? 0 : 1));
 		nlegal = gen_legal_to(pos, MOVE_TO(m), legal);
 		for (i = 0; i < nlegal; i++)
 			if (legal[i] == m)
