@@ -7,6 +7,9 @@
  *   perft --fen FEN --depth D       one perft, with nodes per second
  *   --hash MB                       (before the files) perft through a
  *                                   table of transpositions (below)
+ *   --part K/N                      (before the files) only every Nth
+ *                                   record from the Kth (0-based): N
+ *                                   processes share a suite
  *
  * Each (position, depth) pair is one test; Chess960 positions (Shredder-FEN
  * and X-FEN castling fields) run as the others.  --max-nodes skips the
@@ -25,6 +28,9 @@ static int	passed,
 			skipped;
 static uint64_t total_nodes;
 static unsigned long long max_nodes = 0;	/* 0: no limit */
+static int	part = 0,
+			parts = 1;			/* --part K/N: only the records K, K + N, ... */
+static int	records;
 
 static double
 now(void)
@@ -38,8 +44,9 @@ now(void)
 /*
  * With --hash MB, perft through a table of (position, depth) -> count: a
  * subtree reached again by transposition is counted once.  The table's
- * key is a 64-bit hash of the position without its clocks (which do not
- * change the count) and the depth; a false match is about as
+ * key is a 64-bit Zobrist key of the position without its clocks (which do
+ * not change the count) and the depth (a weaker mix of the bitboards let
+ * 11 of 5,760 counts through wrong); a false match is about as
  * likely as 1 in 2^64 a probe.  Each node's moves still come from the
  * engine's generator, and each leaf count from count_legal(): what a
  * subtree holds is checked once, not once per way into it.
@@ -53,26 +60,63 @@ typedef struct PerftEntry
 static PerftEntry *table;
 static uint64_t table_mask;
 
+/* splitmix64: the random numbers of the Zobrist keys below */
+static uint64_t
+splitmix(uint64_t *state)
+{
+	uint64_t	z = (*state += 0x9E3779B97F4A7C15ULL);
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+	return z ^ (z >> 31);
+}
+
+/*
+ * A Zobrist key: a random number for each piece on each square, the side,
+ * each castling right with its rook's file, the en passant square and the
+ * depth, XORed.
+ */
 static uint64_t
 table_key(const Position *pos, int depth)
 {
-	uint64_t	words[8],
-				h = (uint64_t) depth * 0x9E3779B97F4A7C15ULL;
-	int			i;
+	static uint64_t pieces[16][64],
+				rights[4][8],
+				ep[65],
+				depths[64],
+				black;
+	static bool ready = false;
+	Bitboard	occ = position_occupied(pos);
+	uint64_t	h;
+	int			i,
+				j;
 
-	/* the placement (colours and kinds), then the rest but the clocks */
-	words[0] = pos->by_color[WHITE];
-	words[1] = pos->by_color[BLACK];
-	for (i = 1; i <= 5; i++)
-		words[i + 1] = pos->by_kind[i];	/* pawns to queens: the kings are the rest */
-	words[7] = (uint64_t) pos->side | (uint64_t) pos->castling << 8 | (uint64_t) pos->ep << 16 |
-		(uint64_t) pos->rook_file[0] << 24 | (uint64_t) pos->rook_file[1] << 32 |
-		(uint64_t) pos->rook_file[2] << 40 | (uint64_t) pos->rook_file[3] << 48;
-	for (i = 0; i < 8; i++)
+	if (!ready)
 	{
-		h = (h ^ words[i]) * 0xFF51AFD7ED558CCDULL;
-		h ^= h >> 33;
+		uint64_t	state = 20261130;
+
+		for (i = 0; i < 16; i++)
+			for (j = 0; j < 64; j++)
+				pieces[i][j] = splitmix(&state);
+		for (i = 0; i < 4; i++)
+			for (j = 0; j < 8; j++)
+				rights[i][j] = splitmix(&state);
+		for (i = 0; i < 65; i++)
+			ep[i] = splitmix(&state);
+		for (i = 0; i < 64; i++)
+			depths[i] = splitmix(&state);
+		black = splitmix(&state);
+		ready = true;
 	}
+	h = depths[depth & 63] ^ ep[pos->ep] ^ (pos->side ? black : 0);
+	while (occ)
+	{
+		Square		sq = bb_pop(&occ);
+
+		h ^= pieces[pos->board[sq]][sq];
+	}
+	for (i = 0; i < 4; i++)
+		if (pos->castling & (1 << i))
+			h ^= rights[i][pos->rook_file[i]];
 	return h | 1;				/* 0 marks an empty slot */
 }
 
@@ -114,6 +158,8 @@ run_position(const char *name, const char *fen, int ndepths, const int *depths,
 	PositionError err;
 	int			i;
 
+	if (records++ % parts != part)
+		return;
 	if (skip_reason)
 	{
 		printf("skip %s: %s (%s)\n", name, skip_reason, fen);
@@ -237,6 +283,14 @@ main(int argc, char **argv)
 			depth = atoi(argv[++i]);
 		else if (strcmp(argv[i], "--max-nodes") == 0 && i + 1 < argc)
 			max_nodes = strtoull(argv[++i], NULL, 10);
+		else if (strcmp(argv[i], "--part") == 0 && i + 1 < argc)
+		{
+			if (sscanf(argv[++i], "%d/%d", &part, &parts) != 2 || parts < 1 || part < 0 || part >= parts)
+			{
+				fprintf(stderr, "perft: --part K/N with 0 <= K < N\n");
+				return 2;
+			}
+		}
 		else if (strcmp(argv[i], "--hash") == 0 && i + 1 < argc)
 		{
 			uint64_t	entries = (strtoull(argv[++i], NULL, 10) << 20) / sizeof(PerftEntry),

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Runs every test: the engine's tests (also under AddressSanitizer and
 # UBSan), the symbols chess.so exports, libFuzzer on every parser, the
-# perft suites, and in throwaway PostgreSQL 15 clusters pg_regress, the
-# guided tour, the differential tests against chess.js (positions, SAN, PGN
-# both ways), the concurrency test of the application example, bulk import
-# from the client, SQL-level fuzzing, the resource tests (memory, cancel
-# latency), dump and restore, the build and pg_regress on PostgreSQL 13, 17
+# perft suites (Chess960's to depth 6), and in throwaway PostgreSQL 15
+# clusters pg_regress, the guided tour, the differential tests against
+# chess.js (positions, SAN, PGN both ways) and Stockfish (Chess960), the
+# concurrency test of the application example, bulk import from the
+# client, SQL-level fuzzing, the resource tests (memory, cancel latency),
+# dump and restore, the build and pg_regress on PostgreSQL 13, 17
 # and 18 (test/majors.sh), and the SQL port of the ABAP pipeline against
 # legal_moves().
 # Ends with the line "N passed, M failed, K skipped" and exits non-zero
@@ -65,11 +66,18 @@ echo "== fuzzing every parser of the engine (libFuzzer with ASan and UBSan, 15 s
 bash test/fuzz/run.sh 15 2>&1 | tee "$log/fuzz"
 count_from "$log/fuzz" "fuzzers"
 
-echo "== perft suites (standard chess; Chess960 records are listed as skipped)"
+echo "== perft suites (standard chess and Chess960)"
 make -s PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config test/perft
 test/perft "$data/ethereal-standard.epd" "$data/cpw-perft-results.epd" \
 	"$data/python-chess-tricky.perft" 2>&1 | tee "$log/perft"
 count_from "$log/perft" "perft suites"
+echo "== perft: Ethereal's Chess960 suite, 960 positions to depth 6 (two processes, each with a table of transpositions)"
+test/perft --hash 1024 --part 0/2 "$data/ethereal-fischer.epd" >"$log/perft960a" 2>&1 &
+test/perft --hash 1024 --part 1/2 "$data/ethereal-fischer.epd" >"$log/perft960b" 2>&1
+wait
+cat "$log/perft960a" "$log/perft960b"
+count_from "$log/perft960a" "Chess960 perft suite, first half"
+count_from "$log/perft960b" "Chess960 perft suite, second half"
 
 echo "== pg_regress in a throwaway PostgreSQL 15 cluster"
 pg_virtualenv -v 15 make -s PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config installcheck \
@@ -141,6 +149,11 @@ count_from "$log/render" "board rendering"
 echo "== locale independence: no <ctype.h> in the readers, the same reading in a Turkish database"
 pg_virtualenv -v 15 bash test/locale.sh 2>&1 | tee "$log/locale"
 count_from "$log/locale" "locale test"
+
+echo "== Chess960 against Stockfish (UCI_Chess960): legal moves, perft 3, SAN and PGN of seeded random games"
+pg_virtualenv -v 15 sh -c 'psql -X -q -c "CREATE EXTENSION chess" && /usr/bin/python3 test/differential/stockfish960.py 150 60 20261130' \
+	2>&1 | tee "$log/stockfish960"
+count_from "$log/stockfish960" "Chess960 against Stockfish"
 
 echo "== the application example under concurrency: two sessions race for the same plies"
 pg_virtualenv -v 15 bash test/concurrency.sh 2>&1 | tee "$log/concurrency"
