@@ -23,7 +23,8 @@ An example that writes "..." for something left out is not run.
 
 Every ```sql block of the README must appear verbatim in sql/readme.sql or
 sql/chessdb.sql, the pg_regress tests whose expected output shows what
-each block gives; a block changed in the README and not there fails here.
+each block gives, or in test/shard/test.sh (the sharding chapter's, which
+need the shards); a block changed in the README and not there fails here.
 
 Prints one line per example and per block and "N passed, M failed"; exits 1
 when any failed.
@@ -74,18 +75,19 @@ for number, line in enumerate(lines, 1):
 
 passed = failed = 0
 text = "\n".join(lines) + "\n"
-tests = os.path.join(os.path.dirname(os.path.abspath(path)), "sql")
-tested = {f: open(os.path.join(tests, f), encoding="utf-8").read() for f in ("readme.sql", "chessdb.sql")}
+root = os.path.dirname(os.path.abspath(path))
+tested = {f: open(os.path.join(root, f), encoding="utf-8").read()
+          for f in ("sql/readme.sql", "sql/chessdb.sql", "test/shard/test.sh")}
 for m in re.finditer(r"```sql\n(.*?)```", text, re.S):
     number = text.count("\n", 0, m.start()) + 1
     where = [f for f, t in tested.items() if m.group(1) in t]
     first = m.group(1).splitlines()[0]
     if where:
         passed += 1
-        print(f"ok    README line {number}: the block {first!r} is in sql/{where[0]}")
+        print(f"ok    README line {number}: the block {first!r} is in {where[0]}")
     else:
         failed += 1
-        print(f"FAIL  README line {number}: the block {first!r} is in no tested file (sql/readme.sql, sql/chessdb.sql)")
+        print(f"FAIL  README line {number}: the block {first!r} is in no tested file ({', '.join(tested)})")
 
 conn = psycopg.connect(autocommit=True)
 for number, sql, result in examples:

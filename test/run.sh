@@ -3,12 +3,12 @@
 # UBSan), the symbols chess.so exports, libFuzzer on every parser, the
 # perft suites (Chess960's to depth 6), and in throwaway PostgreSQL 15
 # clusters pg_regress, the guided tour, the differential tests against
-# chess.js (positions, SAN, PGN both ways) and Stockfish (Chess960), the
-# concurrency test of the application example, bulk import from the
-# client, SQL-level fuzzing, the resource tests (memory, cancel latency),
-# dump and restore, the build and pg_regress on PostgreSQL 13, 17
-# and 18 (test/majors.sh), and the SQL port of the ABAP pipeline against
-# legal_moves().
+# chess.js (positions, SAN, PGN both ways) and Stockfish (Chess960),
+# sharding over postgres_fdw, the concurrency test of the application
+# example, bulk import from the client, SQL-level fuzzing, the resource
+# tests (memory, cancel latency), dump and restore, the build and
+# pg_regress on PostgreSQL 13, 17 and 18 (test/majors.sh), and the SQL
+# port of the ABAP pipeline against legal_moves().
 # Ends with the line "N passed, M failed, K skipped" and exits non-zero
 # when anything failed.
 set -uo pipefail
@@ -154,6 +154,10 @@ echo "== Chess960 against Stockfish (UCI_Chess960): legal moves, perft 3, SAN an
 pg_virtualenv -v 15 sh -c 'psql -X -q -c "CREATE EXTENSION chess" && /usr/bin/python3 test/differential/stockfish960.py 150 60 20261130' \
 	2>&1 | tee "$log/stockfish960"
 count_from "$log/stockfish960" "Chess960 against Stockfish"
+
+echo "== sharding over postgres_fdw: a coordinator and two shards against one server (test/shard/test.sh)"
+bash test/shard/test.sh 2>&1 | tee "$log/shard"
+count_from "$log/shard" "sharding test"
 
 echo "== the application example under concurrency: two sessions race for the same plies"
 pg_virtualenv -v 15 bash test/concurrency.sh 2>&1 | tee "$log/concurrency"

@@ -1,0 +1,55 @@
+-- A chess database sharded over postgres_fdw: this server (the coordinator)
+-- keeps no games; a partitioned table routes each game by the hash of its
+-- id to a shard, a server of its own with the extension and the tables of
+-- examples/chessdb.sql.  Queries on the coordinator's games are sent to
+-- the shards, the chess operators with them (the servers name the
+-- extension in their option `extensions`), and the shards are scanned at
+-- once (async_capable).  The README's "Scaling out" chapter explains it;
+-- test/shard/test.sh runs it with two shards.
+--
+--   on each shard:        CREATE EXTENSION chess; \i examples/chessdb.sql
+--   on the coordinator:   CREATE EXTENSION chess;
+--                         psql -v shard1='host=... port=... dbname=...' \
+--                              -v shard2='...' -v shard_user=... -f examples/coordinator.sql
+--
+-- A real deployment gives the user mappings a password (or a certificate):
+-- postgres_fdw lets only a superuser connect without one.
+
+CREATE EXTENSION IF NOT EXISTS postgres_fdw;
+
+-- The servers: each shard's connection, the extension whose operators and
+-- functions may be sent to it, and scans of all shards at the same time.
+SELECT format('CREATE SERVER shard%s FOREIGN DATA WRAPPER postgres_fdw OPTIONS (%s, '
+              'extensions %L, async_capable %L, fetch_size %L)',
+              n, string_agg(format('%s %L', split_part(kv, '=', 1), split_part(kv, '=', 2)), ', '),
+              'chess', 'true', '10000')
+FROM (VALUES (1, :'shard1'), (2, :'shard2')) AS s(n, conninfo),
+     regexp_split_to_table(conninfo, '\s+') AS kv
+GROUP BY n ORDER BY n
+\gexec
+SELECT format('CREATE USER MAPPING FOR CURRENT_USER SERVER shard%s OPTIONS (user %L)', n, :'shard_user')
+FROM generate_series(1, 2) AS n
+\gexec
+
+-- The games, partitioned by the hash of their id: the coordinator numbers
+-- them, each lives on one shard, in the shard's table games.
+CREATE SEQUENCE games_id_seq;
+CREATE TABLE games (
+	id bigint NOT NULL DEFAULT nextval('games_id_seq'),
+	tags jsonb NOT NULL,
+	result text NOT NULL,
+	g game NOT NULL
+) PARTITION BY HASH (id);
+CREATE FOREIGN TABLE games_shard1 PARTITION OF games FOR VALUES WITH (MODULUS 2, REMAINDER 0)
+	SERVER shard1 OPTIONS (table_name 'games');
+CREATE FOREIGN TABLE games_shard2 PARTITION OF games FOR VALUES WITH (MODULUS 2, REMAINDER 1)
+	SERVER shard2 OPTIONS (table_name 'games');
+
+-- Aggregates by partition, each sent to its shard (counts by result,
+-- material, ...); the coordinator adds up the shards' answers.
+SELECT format('ALTER DATABASE %I SET enable_partitionwise_aggregate = on', current_database())
+\gexec
+SET enable_partitionwise_aggregate = on;
+
+-- The opening explorer over all the shards' games, built on the coordinator.
+\ir explorer.sql

@@ -1,0 +1,57 @@
+-- The opening explorer of a games table (examples/chessdb.sql, or the
+-- partitioned table of examples/coordinator.sql): run after the table is
+-- made; load games, then REFRESH MATERIALIZED VIEW explorer.
+
+-- The opening explorer, pre-aggregated: each move played from a position
+-- that two games or more reach, with the number of games and their
+-- results; a game counts once for each move it plays there.  Positions
+-- that one game reaches or none are not stored: explore() finds them in
+-- the games, through the index.  Nearly every position after the opening
+-- is one game's, so the view first finds the Polyglot keys that occur
+-- more than once (8-byte keys, aggregated in parallel), and aggregates the
+-- positions themselves only for those: exact, as a key shared by chance
+-- only lets a position through to the exact count.  On 100,000 games it
+-- has 146,000 rows (21 MB) and is built in about 40 s.
+CREATE MATERIALIZED VIEW explorer AS
+WITH shared AS MATERIALIZED (
+	SELECT k
+	FROM games, LATERAL (SELECT polyglot_key(p."position") AS k FROM positions(games.g) AS p
+	                     WHERE p.next IS NOT NULL) AS seen
+	GROUP BY k HAVING count(*) > 1)
+SELECT "position", move, games, white, draws, black
+FROM (SELECT "position", move, count(*)::integer AS games,
+             count(*) FILTER (WHERE result = '1-0')::integer AS white,
+             count(*) FILTER (WHERE result = '1/2-1/2')::integer AS draws,
+             count(*) FILTER (WHERE result = '0-1')::integer AS black,
+             sum(count(*)) OVER (PARTITION BY "position") AS reached
+      FROM games, LATERAL (SELECT DISTINCT without_clocks(p."position") AS "position", p.next AS move
+                           FROM positions(games.g) AS p
+                           WHERE p.next IS NOT NULL AND polyglot_key(p."position") IN (SELECT k FROM shared)) AS played
+      GROUP BY "position", move) AS counted
+WHERE reached > 1
+WITH NO DATA;
+-- unique, so that REFRESH MATERIALIZED VIEW CONCURRENTLY can be used
+CREATE UNIQUE INDEX explorer_position_move ON explorer ("position", move);
+
+-- The explorer for any position, clocks ignored: from the table when two
+-- games or more reach it, else from the games (then at most one game,
+-- found through games_positions).  Exact for the games as of the view's
+-- last refresh.  PL/pgSQL keeps the two plans for the session.
+CREATE FUNCTION explore(p "position")
+RETURNS TABLE (move move, games integer, white integer, draws integer, black integer)
+LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
+BEGIN
+	RETURN QUERY
+	SELECT e.move, e.games, e.white, e.draws, e.black
+	FROM explorer e
+	WHERE e."position" = without_clocks(p);
+	IF NOT FOUND THEN
+		RETURN QUERY
+		SELECT m, count(*)::integer, count(*) FILTER (WHERE x.result = '1-0')::integer,
+		       count(*) FILTER (WHERE x.result = '1/2-1/2')::integer,
+		       count(*) FILTER (WHERE x.result = '0-1')::integer
+		FROM games x, LATERAL (SELECT DISTINCT m FROM next_moves(x.g, p) AS m) AS played
+		WHERE x.g @> p
+		GROUP BY m;
+	END IF;
+END $$;
