@@ -15,10 +15,17 @@ CREATE TEMP TABLE epd (line text);
 -- walks: two plies from each suite position, forty plies eight times from
 -- the start; the move at each ply is the one with the smallest md5 of its
 -- text, the walk and the ply
+-- (the article plays standard chess: positions with Chess960 castling
+-- rights, a king off e1/e8 or a rook off its corner, are left out)
 CREATE TEMP TABLE walk AS
-WITH RECURSIVE starts(start, p, plies) AS (
-	SELECT row_number() OVER (), trim(split_part(regexp_replace(line, '^epd ', ''), ';', 1))::"position", 2
+WITH RECURSIVE suite(n, p) AS (
+	SELECT row_number() OVER (), trim(split_part(regexp_replace(line, '^epd ', ''), ';', 1))::"position"
 	FROM epd WHERE line !~ '^(id |perft |#|$)'
+), starts(start, p, plies) AS (
+	SELECT n, p, 2 FROM suite
+	WHERE split_part(shredder_fen(p), ' ', 3) !~ '[B-Gb-g]'
+	  AND (castling_rights(p) !~ '[KQ]' OR piece_at(p, 'e1') = 'K')
+	  AND (castling_rights(p) !~ '[kq]' OR piece_at(p, 'e8') = 'k')
 	UNION ALL
 	SELECT -n, start_position(), 40 FROM generate_series(1, 8) AS n
 ), w(start, ply, plies, p) AS (
