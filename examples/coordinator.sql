@@ -18,11 +18,12 @@
 CREATE EXTENSION IF NOT EXISTS postgres_fdw;
 
 -- The servers: each shard's connection, the extension whose operators and
--- functions may be sent to it, and scans of all shards at the same time.
+-- functions may be sent to it, scans of all shards at the same time, rows
+-- fetched and inserted a thousand or more at a time.
 SELECT format('CREATE SERVER shard%s FOREIGN DATA WRAPPER postgres_fdw OPTIONS (%s, '
-              'extensions %L, async_capable %L, fetch_size %L)',
+              'extensions %L, async_capable %L, fetch_size %L, batch_size %L)',
               n, string_agg(format('%s %L', split_part(kv, '=', 1), split_part(kv, '=', 2)), ', '),
-              'chess', 'true', '10000')
+              'chess', 'true', '10000', '1000')
 FROM (VALUES (1, :'shard1'), (2, :'shard2')) AS s(n, conninfo),
      regexp_split_to_table(conninfo, '\s+') AS kv
 GROUP BY n ORDER BY n

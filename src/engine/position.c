@@ -70,19 +70,7 @@ position_put(Position *pos, Square sq, Piece pc)
 void
 position_set_startpos(Position *pos)
 {
-	static const PieceKind back[8] = {ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK};
-	int			f;
-
-	position_clear(pos);
-	for (f = 0; f < 8; f++)
-	{
-		position_put(pos, SQ_MAKE(f, 0), PIECE_MAKE(WHITE, back[f]));
-		position_put(pos, SQ_MAKE(f, 1), PIECE_MAKE(WHITE, PAWN));
-		position_put(pos, SQ_MAKE(f, 6), PIECE_MAKE(BLACK, PAWN));
-		position_put(pos, SQ_MAKE(f, 7), PIECE_MAKE(BLACK, back[f]));
-	}
-	pos->castling = CASTLE_ALL;
-	castle_reset_files(pos, CASTLE_ALL);
+	position_set_chess960(pos, 518);	/* the standard array */
 }
 
 /*

@@ -9,16 +9,19 @@
      examples/coordinator.sql): the import (PGN to indexed tables) and
      the searches, counts by result, the opening prefix.
 
-usage: scale.py CORPUS.pgn SINGLE_CONNINFO COORDINATOR_CONNINFO
-(test/bench/scale.sh starts the servers).  Prints tables with ratios."""
+usage: scale.py CORPUS.pgn SINGLE COORDINATOR SHARD...   (conninfos;
+test/bench/scale.sh starts the servers).  Prints tables with ratios."""
 import sys
 import time
 
 import psycopg
 
 corpus, single_dsn, coord_dsn = sys.argv[1:4]
-single = psycopg.connect(single_dsn, autocommit=True)
-coord = psycopg.connect(coord_dsn, autocommit=True)
+shard_dsns = sys.argv[4:]
+# no prepared statements: a plan prepared under section 1's settings
+# (sequential scans) would be reused in section 2
+single = psycopg.connect(single_dsn, autocommit=True, prepare_threshold=None)
+coord = psycopg.connect(coord_dsn, autocommit=True, prepare_threshold=None)
 
 
 def best_ms(conn, sql, runs=3):
@@ -42,8 +45,12 @@ load = f"INSERT INTO games (tags, result, g) SELECT tags, result, value FROM pgn
 s_load = timed(single, load)
 c_load = timed(coord, load)
 n = single.execute("SELECT count(*) FROM games").fetchone()[0]
-for c in (single, coord):
-    c.execute("ANALYZE games")
+# the GIN indexes' pending lists merged, statistics everywhere (not timed)
+single.execute("VACUUM ANALYZE games")
+for dsn in shard_dsns:
+    with psycopg.connect(dsn, autocommit=True) as shard:
+        shard.execute("VACUUM ANALYZE games")
+coord.execute("ANALYZE games")
 print(f"{n} games")
 print()
 if n > 100000:
