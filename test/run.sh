@@ -62,6 +62,10 @@ echo "== the symbols chess.so exports (only what the server looks up)"
 /usr/bin/python3 test/exports.py chess.so 2>&1 | tee "$log/exports"
 count_from "$log/exports" "exported symbols"
 
+echo "== META.json (PGXN) in step with chess.control"
+/usr/bin/python3 test/meta.py 2>&1 | tee "$log/meta"
+count_from "$log/meta" "META.json"
+
 echo "== fuzzing every parser of the engine (libFuzzer with ASan and UBSan, 15 s a target)"
 bash test/fuzz/run.sh 15 2>&1 | tee "$log/fuzz"
 count_from "$log/fuzz" "fuzzers"
