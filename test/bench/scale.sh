@@ -28,4 +28,4 @@ node 0 -d single -c "CREATE EXTENSION chess" -f examples/chessdb.sql >/dev/null
 cp "$corpus" "$dir/corpus.pgn"
 chown postgres: "$dir/corpus.pgn"
 /usr/bin/python3 test/bench/scale.py "$dir/corpus.pgn" "$(shard_conn "$dir" 0) dbname=single user=postgres" \
-	"$(shard_conn "$dir" 0) user=postgres"
+	"$(shard_conn "$dir" 0) user=postgres" "$(shard_conn "$dir" 1) user=postgres" "$(shard_conn "$dir" 2) user=postgres"
