@@ -61,6 +61,13 @@ bb_lsb(Bitboard b)
 	return (Square) __builtin_ctzll(b);
 }
 
+/* Index of the highest set bit; b must not be empty. */
+static inline Square
+bb_msb(Bitboard b)
+{
+	return (Square) (63 - __builtin_clzll(b));
+}
+
 /* Removes and returns the lowest set bit; b must not be empty. */
 static inline Square
 bb_pop(Bitboard *b)

@@ -132,10 +132,9 @@ parse_castling(const char *fen, Field f, Position *pos, PositionError *err)
 		if (kings)
 			king_file = SQ_FILE(bb_lsb(kings));
 		if (lower == 'k')
-			file = rooks && SQ_FILE(63 - __builtin_clzll(rooks)) > king_file ?
-				SQ_FILE(63 - __builtin_clzll(rooks)) : 7;
+			file = rooks && SQ_FILE(bb_msb(rooks)) > king_file ? SQ_FILE(bb_msb(rooks)) : CASTLE_HOME_FILE(0);
 		else if (lower == 'q')
-			file = rooks && SQ_FILE(bb_lsb(rooks)) < king_file ? SQ_FILE(bb_lsb(rooks)) : 0;
+			file = rooks && SQ_FILE(bb_lsb(rooks)) < king_file ? SQ_FILE(bb_lsb(rooks)) : CASTLE_HOME_FILE(1);
 		else if (lower >= 'a' && lower <= 'h')
 			file = lower - 'a';
 		else

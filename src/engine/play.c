@@ -147,7 +147,7 @@ position_play(Position *pos, Move m)
 static Square
 first_blocker(Bitboard blockers, Square from, Square to)
 {
-	return to > from ? bb_lsb(blockers) : (Square) (63 - __builtin_clzll(blockers));
+	return to > from ? bb_lsb(blockers) : bb_msb(blockers);
 }
 
 /* Why castling of right i is not legal (standard chess and Chess960 alike). */

@@ -30,7 +30,7 @@ polyglot_key(const Position *pos)
 	}
 	/* a right counts when its rook is in the corner (python-chess's rule for Chess960) */
 	for (i = 0; i < 4; i++)
-		if ((pos->castling & (1 << i)) && pos->rook_file[i] == (CASTLE_KINGSIDE(i) ? 7 : 0))
+		if ((pos->castling & (1 << i)) && pos->rook_file[i] == CASTLE_HOME_FILE(i))
 			key ^= polyglot_random[castle_index[i]];
 	if (ep != SQ_NONE)
 		key ^= polyglot_random[772 + SQ_FILE(ep)];

@@ -25,7 +25,7 @@ castle_reset_files(Position *pos, uint8_t rights)
 
 	for (i = 0; i < 4; i++)
 		if (rights & (1 << i))
-			pos->rook_file[i] = CASTLE_KINGSIDE(i) ? 7 : 0;
+			pos->rook_file[i] = (uint8_t) CASTLE_HOME_FILE(i);
 }
 
 int

@@ -65,6 +65,8 @@ typedef struct Position
 #define CASTLE_COLOR(i)		((Color) ((i) >> 1))
 #define CASTLE_RANK(i)		((i) < 2 ? 0 : 7)
 #define CASTLE_KINGSIDE(i)	(((i) & 1) == 0)
+/* Right i's rook file in standard chess: h or a. */
+#define CASTLE_HOME_FILE(i)	(CASTLE_KINGSIDE(i) ? 7 : 0)
 
 /* Where right i's king and rook stand after castling (g and f, or c and d). */
 #define CASTLE_KING_TO(i)	SQ_MAKE(CASTLE_KINGSIDE(i) ? 6 : 2, CASTLE_RANK(i))
@@ -181,7 +183,7 @@ castle_rook(const Position *pos, int i)
 static inline bool
 castle_standard(const Position *pos, int i)
 {
-	return pos->rook_file[i] == (CASTLE_KINGSIDE(i) ? 7 : 0) &&
+	return pos->rook_file[i] == CASTLE_HOME_FILE(i) &&
 		pos->board[SQ_MAKE(4, CASTLE_RANK(i))] == PIECE_MAKE(CASTLE_COLOR(i), KING);
 }
 
