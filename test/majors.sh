@@ -101,6 +101,7 @@ count() {
 
 # the dump to restore on the other majors, taken on this machine's 15
 echo "== a dump of a table of every type, taken on PostgreSQL 15"
+bash test/stale_clusters.sh
 pg_virtualenv -v 15 bash test/dump_restore.sh --export "$log/every_type.dump" "$log/every_type.txt" \
 	>"$log/export" 2>&1
 cat "$log/export"
@@ -124,6 +125,7 @@ for v in "${majors[@]}"; do
 		continue
 	fi
 	mount_root "$root"
+	bash test/stale_clusters.sh "$root"
 	rm -rf "$root/build/chess"
 	mkdir -p "$root/build/chess"
 	tar -c --exclude=.git --exclude=node_modules --exclude=test/fuzz/corpus --exclude=results \

@@ -48,6 +48,7 @@ if ! CHESS_WERROR=1 bash test/setup.sh; then
 	failed=$((failed + 1))
 	summary
 fi
+bash test/stale_clusters.sh
 
 data=test/data
 echo "== engine tests"
