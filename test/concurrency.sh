@@ -78,6 +78,8 @@ WITH checks(name, ok) AS (VALUES
 	('games replay to their positions', (SELECT bool_and(r = g.current) FROM games AS g,
 	     LATERAL (SELECT replay(g.start, move ORDER BY ply) AS r FROM moves WHERE game_id = g.id) AS x)),
 	('plies counted', (SELECT bool_and(plies = 24) FROM games)),
+	('each game is its moves', (SELECT bool_and(g.game = game(g.start, x.ms)) FROM games AS g,
+	     LATERAL (SELECT array_agg(move ORDER BY ply) AS ms FROM moves WHERE game_id = g.id) AS x)),
 	('both sessions won some plies', (SELECT bool_and(won > 0) FROM race)))
 SELECT name || ': ' || CASE WHEN ok THEN 'ok' ELSE 'FAILED' END FROM checks
 UNION ALL SELECT 'session ' || session || ' won ' || won || ', lost ' || lost FROM race
