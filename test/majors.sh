@@ -3,8 +3,10 @@
 # machine's 15: 13 (Debian 11, bullseye), 17 (Debian 13, trixie) and 18
 # (Debian unstable, sid), each in a Debian root file system made with
 # debootstrap.  In each: the build with -Wall -Wextra -Werror, every
-# pg_regress file (softerr, the soft input errors, on 17 and 18), and a dump
-# of a table of every type taken on 15 restored there with identical values.
+# pg_regress file (softerr, the soft input errors, on 17 and 18), a dump
+# of a table of every type taken on 15 restored there with identical values,
+# and the Debian package built by debian/'s recipe (dpkg-buildpackage, which
+# runs pg_regress against the package's files).
 #
 # The root file systems are made once and kept in $CHESS_ROOTS (default
 # /var/cache/chess-majors), where later runs on the machine find them; the
@@ -24,8 +26,15 @@ failed=0
 log=$(mktemp -d)
 trap 'rm -rf "$log"' EXIT
 
-# What the build and the tests need in a root, besides PostgreSQL.
-root_packages=(make gcc libc6-dev zlib1g-dev libzstd-dev zstd)
+# The mirror reached from here may be a snapshot whose Release files are
+# past their Valid-Until date (sid's expire a week after they are made):
+# apt in a root does not hold that against them.  The roots are for
+# building and testing only.
+apt_opts="-o Acquire::Check-Valid-Until=false"
+
+# What the build and the tests need in a root, besides PostgreSQL (and
+# Debian's recipe for the package: debhelper, postgresql-all).
+root_packages=(make gcc libc6-dev zlib1g-dev libzstd-dev zstd debhelper dpkg-dev postgresql-all)
 
 # Makes the root file system of a major unless it is there already; adds
 # the packages a root made by an older version of this script lacks.
@@ -41,7 +50,7 @@ make_root() {
 		cp /etc/resolv.conf "$root/etc/resolv.conf"
 		mount_root "$root"
 		chroot "$root" /usr/bin/env DEBIAN_FRONTEND=noninteractive PATH=/usr/sbin:/usr/bin:/sbin:/bin \
-			sh -c "apt-get update -q && apt-get install -y -q ${missing[*]}" >"$log/apt-$v" 2>&1 ||
+			sh -c "apt-get $apt_opts update -q && apt-get $apt_opts install -y -q ${missing[*]}" >"$log/apt-$v" 2>&1 ||
 			{ tail -n 20 "$log/apt-$v"; return 1; }
 		for p in "${missing[@]}"; do
 			chroot "$root" dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
@@ -152,6 +161,22 @@ for v in "${majors[@]}"; do
 		cat "$log/import-$v"
 		count "restore of the 15 dump on PostgreSQL $v" "$(grep -c '^ok:' "$log/import-$v")" \
 			"$(grep -c '^!! FAILED' "$log/import-$v")"
+		# the Debian package by debian/'s recipe (test/package.sh on 15):
+		# dpkg-buildpackage runs pg_regress against the package's files
+		rm -rf "$root/build/pkg"
+		mkdir -p "$root/build/pkg/src"
+		git ls-files -z -co --exclude-standard | tar -c --null -T - | tar -x -C "$root/build/pkg/src"
+		in_root "$v" "cd /build/pkg/src && PG_UPDATECONTROL=yes dpkg-buildpackage -us -uc -b" >"$log/package-$v" 2>&1
+		debs=$(ls "$root"/build/pkg/postgresql-"$v"-chess_*.deb 2>/dev/null | grep -vc dbgsym)
+		pkg_ok=$(grep -Ec '\.\.\. ok|^ok ' "$log/package-$v")
+		pkg_bad=$(grep -Ec '\.\.\. (FAILED|failed)|^not ok ' "$log/package-$v")
+		if ((debs == 1 && pkg_ok > 0 && pkg_bad == 0)); then
+			echo "Debian package postgresql-$v-chess: built, pg_regress in the build: $pkg_ok passed"
+			count "Debian package on PostgreSQL $v" 1 0
+		else
+			tail -n 40 "$log/package-$v"
+			count "Debian package on PostgreSQL $v" 0 1
+		fi
 	else
 		tail -n 30 "$log/build-$v"
 		count "build on PostgreSQL $v" 0 1

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# The Debian package, made as Debian makes its PostgreSQL extension packages
+# (debian/: pg_buildext, the pgxs_loop debhelper sequence, debian/pgversions):
+# dpkg-buildpackage -us -uc builds postgresql-15-chess (and the source
+# package) from a copy of the
+# tree, running pg_regress against the package's files on the way
+# (dh_pgxs_test); then the package is installed, CREATE EXTENSION works from
+# it, `pg_buildext installcheck` passes against the installed files, and the
+# package is removed again (the extension built from the tree is installed
+# back for the tests that follow).  Checks too that the build used the
+# portable flags (no -march, no -Werror) and that debian/control is the one
+# pg_buildext makes from debian/control.in.  Run as root; prints
+# "N passed, M failed".
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); echo "ok: $1"; }
+bad() { failed=$((failed + 1)); echo "!! FAILED: $1"; }
+check() { if eval "$2"; then ok "$1"; else bad "$1"; fi; }
+finish() { echo "package: $passed passed, $failed failed"; exit $((failed > 0)); }
+
+# what Debian's recipe builds with (postgresql-all brings pg_buildext's
+# servers for dh_pgxs_test)
+needed=(debhelper dpkg-dev postgresql-all postgresql-server-dev-all)
+missing=()
+for p in "${needed[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if ((${#missing[@]})); then
+	echo "== installing ${missing[*]}"
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" >/dev/null ||
+		{ bad "install ${missing[*]}"; finish; }
+fi
+
+work=$(mktemp -d)
+chmod 755 "$work"	# the server reads the package's files during the build
+trap 'rm -rf "$work"' EXIT
+mkdir "$work/src"
+# the tree's files, not its build products (the package builds and cleans in place)
+git ls-files -z -co --exclude-standard | tar -c --null -T - | tar -x -C "$work/src"
+version=$(sed -n "s/^default_version = '\(.*\)'/\1/p" chess.control)
+
+check "debian/control is what pg_buildext makes from debian/control.in" \
+	"(cd '$work/src' && pg_buildext checkcontrol >/dev/null)"
+check "debian/changelog's version is chess.control's default_version ($version)" \
+	"head -n 1 debian/changelog | grep -qF '($version)'"
+
+echo "== dpkg-buildpackage -us -uc (the build runs pg_regress against the package's files)"
+if (cd "$work/src" && dpkg-buildpackage -us -uc) >"$work/build.log" 2>&1; then
+	ok "dpkg-buildpackage built the package"
+else
+	tail -n 40 "$work/build.log"
+	bad "dpkg-buildpackage"
+	finish
+fi
+deb=$work/postgresql-15-chess_${version}_amd64.deb
+check "the package is postgresql-15-chess $version, beside its source package" \
+	"[[ -f '$deb' && -f '$work/postgresql-chess_$version.dsc' && -f '$work/postgresql-chess_$version.tar.xz' ]]"
+tests=$(grep -Ec '\.\.\. ok' "$work/build.log")
+fails=$(grep -Ec '\.\.\. (FAILED|failed)' "$work/build.log")
+check "pg_regress in the build (dh_pgxs_test): $tests passed, $fails failed" "((tests > 0 && fails == 0))"
+check "the build compiled with the portable flags (no -march, no -Werror)" \
+	"grep -q 'gcc .*-c -o src/chess.o' '$work/build.log' && ! grep 'gcc .*-c -o ' '$work/build.log' | grep -qE -- '-march|-Werror( |$)'"
+dpkg-deb -c "$deb" | awk '{print $6}' >"$work/contents"
+check "the package holds chess.so, the control file and every script" \
+	"grep -qx './usr/lib/postgresql/15/lib/chess.so' '$work/contents' &&
+	 grep -qx './usr/share/postgresql/15/extension/chess.control' '$work/contents' &&
+	 [[ \$(grep -c '/extension/chess--.*\.sql\$' '$work/contents') == $(ls sql/chess--*.sql | wc -l) ]]"
+
+echo "== installing the package"
+if dpkg -i "$deb" >"$work/dpkg.log" 2>&1; then
+	ok "dpkg -i installs it"
+	check "dpkg knows chess.so as the package's" \
+		"dpkg -S /usr/lib/postgresql/15/lib/chess.so | grep -q '^postgresql-15-chess:'"
+	pg_virtualenv -v 15 psql -X -q -A -t -o "$work/created" -c "CREATE EXTENSION chess" \
+		-c "SELECT extversion FROM pg_extension WHERE extname = 'chess'" \
+		-c "SELECT san(start_position(), 'g1f3')" >"$work/virtualenv.log" 2>&1
+	got=$(tr '\n' ' ' <"$work/created" 2>/dev/null)
+	check "CREATE EXTENSION chess from the package: $got" "[[ '$got' == '$version Nf3 ' ]]"
+	if (cd "$work/src" && pg_buildext installcheck) >"$work/installcheck.log" 2>&1; then
+		ok "pg_buildext installcheck against the installed package ($(grep -Ec '\.\.\. ok' "$work/installcheck.log") tests)"
+	else
+		tail -n 40 "$work/installcheck.log"
+		bad "pg_buildext installcheck against the installed package"
+	fi
+	check "dpkg -r removes it" "dpkg -r postgresql-15-chess >/dev/null 2>&1 && [[ ! -e /usr/lib/postgresql/15/lib/chess.so ]]"
+else
+	cat "$work/dpkg.log"
+	bad "dpkg -i"
+fi
+
+# the tests after this one use the extension built from the tree
+make -s PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config install >/dev/null || bad "make install from the tree"
+finish
