@@ -5,10 +5,12 @@
 # clusters pg_regress, the guided tour, the differential tests against
 # chess.js (positions, SAN, PGN both ways) and Stockfish (Chess960),
 # sharding over postgres_fdw, the concurrency test of the application
-# example, bulk import from the client, SQL-level fuzzing, the resource
-# tests (memory, cancel latency), dump and restore, the build and
-# pg_regress on PostgreSQL 13, 17 and 18 (test/majors.sh), and the SQL
-# port of the ABAP pipeline against legal_moves().
+# example, the reference application in headless Chromium, the Debian
+# package (build, install, pg_buildext installcheck), bulk import from the
+# client, SQL-level fuzzing, the resource tests (memory, cancel latency),
+# dump and restore, the build, pg_regress and the Debian package on
+# PostgreSQL 13, 17 and 18 (test/majors.sh), and the SQL port of the ABAP
+# pipeline against legal_moves().
 # Ends with the line "N passed, M failed, K skipped" and exits non-zero
 # when anything failed.
 set -uo pipefail
@@ -167,6 +169,14 @@ count_from "$log/shard" "sharding test"
 echo "== the application example under concurrency: two sessions race for the same plies"
 pg_virtualenv -v 15 bash test/concurrency.sh 2>&1 | tee "$log/concurrency"
 count_from "$log/concurrency" "concurrency test"
+
+echo "== the reference application in headless Chromium: two browsers, a game to mate (examples/app)"
+SCREENSHOTS=$log/screenshots bash examples/app/run.sh --test 2>&1 | tee "$log/app"
+count_from "$log/app" "reference application"
+
+echo "== the Debian package: dpkg-buildpackage, install, CREATE EXTENSION, pg_buildext installcheck"
+bash test/package.sh 2>&1 | tee "$log/package"
+count_from "$log/package" "Debian package"
 
 echo "== bulk import from the client by an ordinary role (examples/load_pgn.py), the explorer recipe"
 pg_virtualenv -v 15 bash test/client_import.sh 2>&1 | tee "$log/client_import"

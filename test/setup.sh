@@ -14,10 +14,11 @@ export PG_CONFIG
 # beside it for the client tests; Node.js and npm for the differential tests
 # against chess.js and the node-postgres client tests; Chromium to render
 # board_svg() in a real browser; the locale data for the test at a Turkish
-# locale; Stockfish, the second generator of the Chess960 differential test.
+# locale; Stockfish, the second generator of the Chess960 differential test;
+# pgn-extract, whose ECO lines are the reference application's library.
 packages=(make gcc libc6-dev postgresql-15 postgresql-server-dev-15 postgresql-common
 	zlib1g-dev libzstd-dev zstd clang libclang-rt-14-dev python3-psycopg python3-psycopg2 chromium
-	locales stockfish)
+	locales stockfish pgn-extract)
 missing=()
 for p in "${packages[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -1,0 +1,204 @@
+// The page: a lobby at /, a game at /games/N.  It knows no chess rule: a
+// click on two squares or a typed move goes to the server as it is, and the
+// page shows what PostgreSQL answered.  The legal moves the server sends
+// only highlight the squares a selected piece may go to.
+'use strict';
+
+const $ = (sel) => document.querySelector(sel);
+let game = null;			// the last state the server sent
+let orientation = 'white';
+let selected = null;		// the square clicked first
+
+async function api(method, path, body) {
+	const res = await fetch(path, {
+		method,
+		headers: body ? { 'Content-Type': 'application/json' } : {},
+		body: body ? JSON.stringify(body) : undefined,
+	});
+	const data = await res.json();
+	if (!res.ok) throw data;
+	return data;
+}
+
+function showError(err) {
+	const box = $('#error');
+	if (!err) {
+		box.hidden = true;
+		box.textContent = '';
+		return;
+	}
+	box.textContent = [err.error, err.detail, err.hint].filter(Boolean).join('\n');
+	box.hidden = false;
+}
+
+function text(el, value) {
+	el.textContent = value ?? '';
+}
+
+function render(state) {
+	// a reload that changes nothing (the echo of one's own move) keeps a
+	// square just selected
+	const keep = selected && game && game.fen === state.fen ? selected.name : null;
+	game = state;
+	$('#board').innerHTML = state.svg;
+	selected = keep ? { name: keep, rect: $(`#board rect.square.${keep}`) } : null;
+	highlight(selected);
+	text($('#white-name'), `${state.white ?? 'White'} (white)`);
+	text($('#black-name'), `${state.black ?? 'Black'} (black)`);
+	if (orientation === 'black') {
+		$('#players').replaceChildren($('#white-name'));
+		$('#players-bottom').replaceChildren($('#black-name'));
+	} else {
+		$('#players').replaceChildren($('#black-name'));
+		$('#players-bottom').replaceChildren($('#white-name'));
+	}
+	let status;
+	if (state.result !== '*') status = `${state.result} — ${state.termination}`;
+	else status = `${state.turn === 'white' ? 'White' : 'Black'} to move${state.check ? ', in check' : ''}`;
+	text($('#status'), status);
+	text($('#opening'), state.opening);
+	const moves = $('#moves');
+	moves.replaceChildren();
+	for (let i = 0; i < state.sans.length; i += 2) {
+		const li = document.createElement('li');
+		li.textContent = state.sans.slice(i, i + 2).join(' ');
+		moves.append(li);
+	}
+	const body = $('#explorer tbody');
+	body.replaceChildren();
+	for (const e of state.explorer) {
+		const tr = document.createElement('tr');
+		for (const v of [e.san, e.games, e.white, e.draws, e.black]) {
+			const td = document.createElement('td');
+			td.textContent = v;
+			tr.append(td);
+		}
+		tr.dataset.move = e.move;
+		tr.addEventListener('click', () => play(e.move));
+		body.append(tr);
+	}
+	$('#explorer-empty').hidden = state.explorer.length > 0;
+	// a library without results (the ECO lines) shows the counts alone
+	$('#explorer').classList.toggle('no-results', state.explorer.every((e) => e.white + e.draws + e.black === 0));
+	$('#pgn').href = `/api/games/${state.id}/pgn`;
+	document.body.dataset.plies = state.plies;
+	document.body.dataset.result = state.result;
+}
+
+// The requests of a page go one at a time, so that each answer is at least
+// as new as the one before: the reload a notification starts may otherwise
+// be answered before the move that followed it.  A state like the one shown
+// (the echo of one's own move) is not drawn again.
+let queue = Promise.resolve();
+let shown = '';
+function update(method, path, body) {
+	const run = queue.then(() => api(method, path, body)).then((state) => {
+		const key = JSON.stringify(state);
+		if (key !== shown) {
+			shown = key;
+			render(state);
+		}
+	});
+	queue = run.catch(() => {});
+	return run;
+}
+
+async function load() {
+	await update('GET', `/api/games/${game.id}?orientation=${orientation}`);
+}
+
+async function play(move) {
+	try {
+		await update('POST', `/api/games/${game.id}/moves`, { move, ply: game.plies + 1, orientation });
+		showError(null);
+	} catch (err) {
+		showError(err);
+		if (err.sqlstate === '23505') await load();		// another move came first
+	}
+}
+
+// The square under a click: the board's squares are rect.square elements
+// with the square's name among their classes.
+function squareAt(event) {
+	for (const rect of $('#board').querySelectorAll('rect.square')) {
+		const box = rect.getBoundingClientRect();
+		if (event.clientX >= box.left && event.clientX < box.right &&
+			event.clientY >= box.top && event.clientY < box.bottom)
+			return { rect, name: [...rect.classList].find((c) => /^[a-h][1-8]$/.test(c)) };
+	}
+	return null;
+}
+
+function highlight(from) {
+	for (const rect of $('#board').querySelectorAll('rect.square')) rect.classList.remove('selected', 'target');
+	if (!from) return;
+	from.rect.classList.add('selected');
+	for (const m of game.legal) {
+		if (m.startsWith(from.name)) $('#board').querySelector(`rect.square.${m.slice(2, 4)}`)?.classList.add('target');
+	}
+}
+
+function onBoardClick(event) {
+	const sq = squareAt(event);
+	if (!sq || game.result !== '*') return;
+	if (!selected || selected.name === sq.name) {
+		selected = selected ? null : sq;
+		highlight(selected);
+		return;
+	}
+	let move = selected.name + sq.name;
+	// a pawn move to the last rank: the piece chosen beside the board
+	if (game.legal.includes(move + 'q')) move += $('#promotion').value;
+	selected = null;
+	highlight(null);
+	play(move);
+}
+
+async function openGame(id) {
+	$('#lobby').hidden = true;
+	$('#game').hidden = false;
+	game = { id };
+	await load();
+	$('#board').addEventListener('click', onBoardClick);
+	$('#move-form').addEventListener('submit', (e) => {
+		e.preventDefault();
+		const input = $('#move-input');
+		play(input.value.trim()).then(() => { if ($('#error').hidden) input.value = ''; });
+	});
+	$('#flip').addEventListener('click', () => {
+		orientation = orientation === 'white' ? 'black' : 'white';
+		load();
+	});
+	$('#takeback').addEventListener('click', () =>
+		update('POST', `/api/games/${game.id}/takeback`, { ply: game.plies, orientation }).catch(showError));
+	$('#resign').addEventListener('click', () =>
+		update('POST', `/api/games/${game.id}/resign`, { side: game.turn, orientation }).catch(showError));
+	$('#draw').addEventListener('click', () =>
+		update('POST', `/api/games/${game.id}/draw?orientation=${orientation}`).catch(showError));
+	// moves made elsewhere: another browser, another client, psql
+	const events = new EventSource(`/api/games/${id}/events`);
+	events.addEventListener('moved', () => load().catch(showError));
+	document.body.dataset.watching = 'yes';
+}
+
+async function openLobby() {
+	$('#lobby').hidden = false;
+	const list = $('#games');
+	for (const g of await api('GET', '/api/games')) {
+		const li = document.createElement('li');
+		const a = document.createElement('a');
+		a.href = `/games/${g.id}`;
+		a.textContent = `${g.id}: ${g.white ?? '?'} – ${g.black ?? '?'}, ${g.plies} plies, ${g.result}`;
+		li.append(a);
+		list.append(li);
+	}
+	$('#new-game').addEventListener('submit', async (e) => {
+		e.preventDefault();
+		const form = new FormData(e.target);
+		const { id } = await api('POST', '/api/games', { white: form.get('white'), black: form.get('black') });
+		location.href = `/games/${id}`;
+	});
+}
+
+const m = location.pathname.match(/^\/games\/(\d+)$/);
+(m ? openGame(m[1]) : openLobby()).catch(showError);
