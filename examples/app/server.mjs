@@ -68,6 +68,7 @@ function sendError(res, err) {
 		'22023': 422, '22P02': 422,		// an illegal or unreadable move
 		'23505': 409, '23001': 409,		// not the next ply; the game is over
 		'23503': 404, 'P0002': 404,		// no such game
+		'54000': 413,					// a request body over 64 kB
 	}[err.code] ?? (err.code ? 400 : 500);
 	if (!err.code) console.error(err);
 	send(res, status, { error: err.message, detail: err.detail, hint: err.hint, sqlstate: err.code });
@@ -84,7 +85,7 @@ async function body(req) {
 	try {
 		return chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : {};
 	} catch {
-		throw Object.assign(new Error('the request is not JSON'), { code: '22P02' });
+		throw Object.assign(new Error('the request is not JSON'), { code: '22P02', detail: 'Send a JSON object.' });
 	}
 }
 

@@ -198,6 +198,23 @@ try {
 	await typeMove(a, 'e4');
 	const over = await errorShown(a, /is over/);
 	check('no move after a resignation', /^game \d+ is over: 0-1 \(resignation\)/.test(over), over);
+	// the API's refusals: a status and PostgreSQL's words
+	const refusals = await a.evaluate(async () => {
+		const post = async (path, body) => {
+			const r = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+			return `${r.status} ${(await r.json()).sqlstate ?? ''}`.trim();
+		};
+		return {
+			missing: await post('/api/games/999999/moves', '{"move": "e4"}'),
+			garbage: await post('/api/games/1/moves', '{"move": "e2e9"}'),
+			notJson: await post('/api/games/1/moves', 'e4'),
+			tooBig: await post('/api/games/1/moves', JSON.stringify({ move: 'x'.repeat(70000) })),
+			path: (await fetch('/api/games/x/moves', { method: 'POST' })).status,
+		};
+	});
+	check('the API refuses a missing game, a garbled move, a body that is not JSON or too large, a bad path',
+		refusals.missing === '404 23503' && refusals.garbage === '422 22P02' && refusals.notJson === '422 22P02' &&
+		refusals.tooBig === '413 54000' && refusals.path === 404, refusals);
 	check('no script error on the pages', errors.length === 0, errors);
 } catch (e) {
 	check(`the test ran to its end (${e.message})`, false);
