@@ -75,7 +75,10 @@ conn.execute("DROP FUNCTION IF EXISTS explore(\"position\")")
 conn.execute("DROP MATERIALIZED VIEW IF EXISTS explorer")
 conn.execute("DROP TABLE IF EXISTS games")
 # the recipe of the README, its indexes built after the load (as for any bulk load)
-conn.execute(open("examples/chessdb.sql", encoding="utf-8").read())
+# the recipe as psql runs it: its \ir of the explorer's file inlined
+recipe = open("examples/chessdb.sql", encoding="utf-8").read()
+recipe = recipe.replace("\\ir explorer.sql", open("examples/explorer.sql", encoding="utf-8").read())
+conn.execute(recipe)
 conn.execute("DROP INDEX games_positions, games_patterns, games_openings")
 text = open(corpus, encoding="utf-8").read()
 # WORKERS sessions, each taking its share in parts of at most about 32 MB
