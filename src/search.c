@@ -568,34 +568,34 @@ position_gin_triconsistent(PG_FUNCTION_ARGS)
  *      62 bits of a hash of its packed form without the clocks (placement,
  *      side to move, castling rights, en passant; the packed form is
  *      canonical) — the openings, which many games share;
- *   1, 3  a position the game reaches later: two keys of GAME_KEY_LATE_BITS
- *      bits each, two parts of one hash of what only a capture, a pawn
- *      move or a lost castling right changes (the pawns, the material, the
- *      castling rights).  Positions after the opening are nearly all unique
- *      (in the 100,000 games of the benchmark half the positions at ply 10
- *      and 88% at ply 16 are), and a key for each would make millions of
- *      keys: GIN builds its index through a red-black tree of the distinct
- *      keys, whose misses in the processor's caches are most of the build
- *      time.  The positions between two irreversible moves share these
- *      keys, so a game has two for each such move; a query asks for both,
- *      and a game that has both by chance (about one game in three
- *      million: forty segments a game among 65,536 values, twice) is
- *      rechecked away.  On the benchmark's games this index
- *      is a third smaller than with one key of 20 bits (67 MB against 99
- *      MB, the same candidates) and builds in the same time: the early and
- *      the material keys (99,000 and 123,000 distinct) keep the tree large;
+ *   1  a position the game reaches later: GAME_KEY_LATE_BITS bits of a
+ *      hash of what only a capture, a pawn move or a lost castling right
+ *      changes (the pawns, the material, the castling rights).  Positions
+ *      after the opening are nearly all unique (in the 100,000 games of the
+ *      benchmark half the positions at ply 10 and 88% at ply 16 are), and a
+ *      key for each would make millions of keys: GIN builds its index
+ *      through a red-black tree of the distinct keys, which is slow once it
+ *      no longer fits the processor's caches.  The positions between two
+ *      irreversible moves share this key, so a game has one for each such
+ *      move, and a million buckets hold them; the few games of a
+ *      bucket that do not reach the position are rechecked away;
  *   2  a material key (40 bits) the game reaches: exact, no recheck.
- * A query for a position asks for its early key, or for both its late keys,
- * and rechecks the candidates (decoding them up to the position).
- * Measured on those games (test/bench/chessdb.sh), a key per late
- * position in 2^18 buckets made 81 MB in 31 s with 40 candidates for a
- * bucket; the positions themselves
- * as 26-byte bytea keys (exact, no recheck) made 758 MB in 80 s, and found
- * popular positions two to three times faster.
+ * A query for a position asks for either of its keys and rechecks the
+ * candidates (decoding them up to the position).  Measured on those games
+ * (test/bench/chessdb.sh): the index is 95 MB and builds in 17 s, a
+ * position no game reaches has one candidate.  A key per late position
+ * in 2^18 buckets made 81 MB in 31 s with 40 candidates for a bucket; the
+ * positions themselves as 26-byte bytea keys (exact, no recheck) made 758
+ * MB in 80 s, and found popular positions two to three times faster.
+ * Two 16-bit keys for each late segment, a query asking for both (a
+ * smaller tree of distinct keys), built no faster (measured A/B) and made
+ * the index 67 MB instead of 99 at 100,000 games but 477 MB instead of
+ * 450 at a million: the early and material keys (99,000 and 123,000
+ * distinct at 100,000 games) keep the tree large.
  */
 #define GAME_KEY(family, value)	Int64GetDatum((int64) (((uint64) (family) << 62) | (value)))
 #define GAME_KEY_EARLY_PLIES	10
-#define GAME_KEY_LATE_BITS	16
+#define GAME_KEY_LATE_BITS	20
 
 static uint64
 position_hash(const Position *pos)
@@ -632,12 +632,10 @@ segment_hash(const Position *pos, uint64 material)
 	return h;
 }
 
-/* the two late keys of a segment: two parts of its hash */
-static void
-game_late_keys(uint64 hash, Datum *keys)
+static Datum
+game_late_key(uint64 hash)
 {
-	keys[0] = GAME_KEY(1, hash >> (64 - GAME_KEY_LATE_BITS));
-	keys[1] = GAME_KEY(3, (hash >> (32 - GAME_KEY_LATE_BITS)) & ((1 << GAME_KEY_LATE_BITS) - 1));
+	return GAME_KEY(1, hash >> (64 - GAME_KEY_LATE_BITS));
 }
 
 PG_FUNCTION_INFO_V1(game_gin_extract_value);
@@ -652,7 +650,7 @@ game_gin_extract_value(PG_FUNCTION_ARGS)
 				last_segment = 0;
 
 	game_reader_init(&r, GAME_DATA(g), GAME_LEN(g));
-	keys = palloc(sizeof(Datum) * 3 * (r.plies + 1));
+	keys = palloc(sizeof(Datum) * 2 * (r.plies + 1));
 	*nkeys = 0;
 	for (;;)
 	{
@@ -665,10 +663,7 @@ game_gin_extract_value(PG_FUNCTION_ARGS)
 			uint64		segment = segment_hash(&r.pos, m);
 
 			if (segment != last_segment)
-			{
-				game_late_keys(segment, keys + *nkeys);
-				*nkeys += 2;
-			}
+				keys[(*nkeys)++] = game_late_key(segment);
 			last_segment = segment;
 		}
 		if (m != material)		/* it changes by captures and promotions */
@@ -698,10 +693,9 @@ game_gin_extract_query(PG_FUNCTION_ARGS)
 
 		position_from_datum(PG_GETARG_POSITION_P(0), &pos);
 		hash = position_hash(&pos);
-		keys = palloc(sizeof(Datum) * 3);
-		keys[0] = game_early_key(hash);
-		game_late_keys(segment_hash(&pos, material_key(&pos)), keys + 1);
-		*nkeys = 3;
+		keys = palloc(sizeof(Datum) * 2);
+		keys[(*nkeys)++] = game_early_key(hash);
+		keys[(*nkeys)++] = game_late_key(segment_hash(&pos, material_key(&pos)));
 	}
 	else if (strategy == STRATEGY_MATERIAL)
 		keys = balance_query_keys(PG_GETARG_BALANCE_P(0), (uint64) 2 << 62, nkeys);
@@ -713,29 +707,14 @@ game_gin_extract_query(PG_FUNCTION_ARGS)
 }
 
 /*
- * A position: its early key, or both its late keys; rechecked.  A material
- * query: one of its balances, exact.  No keys (a material query of too
- * many balances): every game, rechecked.
+ * A position: either of its keys, rechecked.  A material query: one of its
+ * balances, exact.  No keys (a material query of too many balances): every
+ * game, rechecked.
  */
 static bool
 game_gin_exact(StrategyNumber strategy, int32 nkeys)
 {
 	return strategy == STRATEGY_MATERIAL && nkeys > 0;
-}
-
-static GinTernaryValue
-game_gin_combine(const GinTernaryValue *check, StrategyNumber strategy, int32 nkeys)
-{
-	GinTernaryValue late;
-
-	if (strategy != STRATEGY_POSITION)
-		return combine(check, nkeys, true);
-	late = combine(check + 1, 2, false);
-	if (check[0] == GIN_TRUE || late == GIN_TRUE)
-		return GIN_TRUE;
-	if (check[0] == GIN_MAYBE || late == GIN_MAYBE)
-		return GIN_MAYBE;
-	return GIN_FALSE;
 }
 
 PG_FUNCTION_INFO_V1(game_gin_consistent);
@@ -746,22 +725,15 @@ game_gin_consistent(PG_FUNCTION_ARGS)
 	StrategyNumber strategy = PG_GETARG_UINT16(1);
 	int32		nkeys = PG_GETARG_INT32(3);
 	bool	   *recheck = (bool *) PG_GETARG_POINTER(5);
-	GinTernaryValue tri[3];
 	int			i;
 
 	*recheck = !game_gin_exact(strategy, nkeys);
 	if (nkeys == 0)
 		PG_RETURN_BOOL(true);
-	if (strategy != STRATEGY_POSITION)
-	{
-		for (i = 0; i < nkeys; i++)
-			if (check[i])
-				PG_RETURN_BOOL(true);
-		PG_RETURN_BOOL(false);
-	}
-	for (i = 0; i < 3; i++)
-		tri[i] = check[i] ? GIN_TRUE : GIN_FALSE;
-	PG_RETURN_BOOL(game_gin_combine(tri, strategy, nkeys) == GIN_TRUE);
+	for (i = 0; i < nkeys; i++)
+		if (check[i])
+			PG_RETURN_BOOL(true);
+	PG_RETURN_BOOL(false);
 }
 
 /* Never GIN_TRUE for a query that needs a recheck (see jsonb_path_ops). */
@@ -776,7 +748,7 @@ game_gin_triconsistent(PG_FUNCTION_ARGS)
 
 	if (nkeys == 0)
 		PG_RETURN_GIN_TERNARY_VALUE(GIN_MAYBE);
-	result = game_gin_combine(check, strategy, nkeys);
+	result = combine(check, nkeys, true);
 	if (result == GIN_TRUE && !game_gin_exact(strategy, nkeys))
 		result = GIN_MAYBE;
 	PG_RETURN_GIN_TERNARY_VALUE(result);
