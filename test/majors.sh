@@ -32,9 +32,12 @@ trap 'rm -rf "$log"' EXIT
 # building and testing only.
 apt_opts="-o Acquire::Check-Valid-Until=false"
 
-# What the build and the tests need in a root, besides PostgreSQL (and
-# Debian's recipe for the package: debhelper, postgresql-all).
-root_packages=(make gcc libc6-dev zlib1g-dev libzstd-dev zstd debhelper dpkg-dev postgresql-all)
+# What the build and the tests need in a root, besides PostgreSQL; then
+# what Debian's recipe for the package needs (debhelper, postgresql-all),
+# added by apt once the root is made (debootstrap's own resolver is kept to
+# the short list).
+root_base=(make gcc libc6-dev zlib1g-dev libzstd-dev zstd)
+root_packages=("${root_base[@]}" debhelper dpkg-dev postgresql-all)
 
 # Makes the root file system of a major unless it is there already; adds
 # the packages a root made by an older version of this script lacks.
@@ -64,9 +67,10 @@ make_root() {
 	mkdir -p "$roots"
 	echo "== making the Debian ${suite[$v]} root file system for PostgreSQL $v"
 	if debootstrap --variant=minbase \
-		--include="$(IFS=,; echo "${root_packages[*]}"),postgresql-$v,postgresql-server-dev-$v" \
+		--include="$(IFS=,; echo "${root_base[*]}"),postgresql-$v,postgresql-server-dev-$v" \
 		"${suite[$v]}" "$root.tmp" "$mirror" >"$log/debootstrap-$v" 2>&1; then
 		mv "$root.tmp" "$root"
+		make_root "$v"		# the packages of the recipe
 	else
 		tail -n 20 "$log/debootstrap-$v"
 		return 1
