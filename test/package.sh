@@ -29,7 +29,7 @@ for p in "${needed[@]}"; do
 done
 if ((${#missing[@]})); then
 	echo "== installing ${missing[*]}"
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" >/dev/null ||
+	{ apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"; } >/dev/null ||
 		{ bad "install ${missing[*]}"; finish; }
 fi
 
