@@ -88,6 +88,7 @@ try {
 
 	// the lobby: a new game
 	await a.goto(`${url}/`);
+	await a.waitForSelector('body[data-ready="lobby"]');
 	await a.$eval('input[name=white]', (el) => { el.value = ''; });
 	await a.type('input[name=white]', 'Alice');
 	await a.$eval('input[name=black]', (el) => { el.value = ''; });
@@ -95,7 +96,7 @@ try {
 	await Promise.all([a.waitForNavigation(), a.click('#new-game button')]);
 	const id = a.url().match(/\/games\/(\d+)$/)?.[1];
 	check('the lobby starts a game and opens its page', id !== undefined, a.url());
-	await a.waitForSelector('#board svg rect.square.e2');
+	await a.waitForSelector('body[data-ready="game"] #board svg rect.square.e2');
 	check('the board is the database\'s board_svg()', (await a.$$('#board svg rect.square')).length === 64);
 	check('the status says who moves', (await textOf(a, '#status')) === 'White to move', await textOf(a, '#status'));
 	const startRows = await a.$$eval('#explorer tbody tr', (rows) => rows.map((r) => r.firstChild.textContent));
@@ -104,7 +105,7 @@ try {
 	// the second browser watches the same game
 	const b = await watcher.newPage();
 	await b.goto(`${url}/games/${id}`);
-	await b.waitForSelector('body[data-watching="yes"]');
+	await b.waitForSelector('body[data-ready="game"][data-watching="yes"]');
 
 	// 1. e4 by clicking e2 then e4
 	await clickSquares(a, 'e2');
@@ -185,8 +186,9 @@ try {
 
 	// a second game: a take-back, a promotion typed, resignation
 	await a.goto(`${url}/`);
+	await a.waitForSelector('body[data-ready="lobby"]');
 	await Promise.all([a.waitForNavigation(), a.click('#new-game button')]);
-	await a.waitForSelector('#board svg');
+	await a.waitForSelector('body[data-ready="game"] #board svg');
 	await clickSquares(a, 'g1', 'f3');
 	await waitPlies(a, 1);
 	await a.click('#takeback');

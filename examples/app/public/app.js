@@ -157,8 +157,7 @@ function onBoardClick(event) {
 async function openGame(id) {
 	$('#lobby').hidden = true;
 	$('#game').hidden = false;
-	game = { id };
-	await load();
+	game = { id, legal: [], plies: 0, result: null };
 	$('#board').addEventListener('click', onBoardClick);
 	$('#move-form').addEventListener('submit', (e) => {
 		e.preventDefault();
@@ -175,14 +174,26 @@ async function openGame(id) {
 		update('POST', `/api/games/${game.id}/resign`, { side: game.turn, orientation }).catch(showError));
 	$('#draw').addEventListener('click', () =>
 		update('POST', `/api/games/${game.id}/draw?orientation=${orientation}`).catch(showError));
-	// moves made elsewhere: another browser, another client, psql
+	// moves made elsewhere: another browser, another client, psql; once the
+	// server watches for this page, a reload catches up with what came before
 	const events = new EventSource(`/api/games/${id}/events`);
 	events.addEventListener('moved', () => load().catch(showError));
-	document.body.dataset.watching = 'yes';
+	events.addEventListener('open', () => {
+		document.body.dataset.watching = 'yes';
+		load().catch(showError);
+	});
+	await load();
+	document.body.dataset.ready = 'game';
 }
 
 async function openLobby() {
 	$('#lobby').hidden = false;
+	$('#new-game').addEventListener('submit', async (e) => {
+		e.preventDefault();
+		const form = new FormData(e.target);
+		const { id } = await api('POST', '/api/games', { white: form.get('white'), black: form.get('black') });
+		location.href = `/games/${id}`;
+	});
 	const list = $('#games');
 	for (const g of await api('GET', '/api/games')) {
 		const li = document.createElement('li');
@@ -192,12 +203,7 @@ async function openLobby() {
 		li.append(a);
 		list.append(li);
 	}
-	$('#new-game').addEventListener('submit', async (e) => {
-		e.preventDefault();
-		const form = new FormData(e.target);
-		const { id } = await api('POST', '/api/games', { white: form.get('white'), black: form.get('black') });
-		location.href = `/games/${id}`;
-	});
+	document.body.dataset.ready = 'lobby';
 }
 
 const m = location.pathname.match(/^\/games\/(\d+)$/);
