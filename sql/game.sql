@@ -250,6 +250,44 @@ SELECT count(*) AS pairs, count(*) FILTER (WHERE found) AS found,
 FROM reach_games a, (SELECT DISTINCT without_clocks(q."position") AS p FROM reach_games, positions(g) q) b,
      LATERAL (SELECT a.g @> b.p AS found) f;
 
+-- g @> p, pattern and balance read a game from where it parts from the last
+-- game read with the same argument (the first 48 plies are kept): games
+-- that are prefixes and branches of one another, stored so that each
+-- shares moves with the one before it, and shorter after longer, agree with
+-- their positions for every position they reach
+CREATE TEMP TABLE branch_t AS
+WITH b(g) AS (
+	SELECT game((moves(g))[1:k]) FROM long_t, unnest('{0,1,5,30,46,47,48,49,50,90}'::int[]) k WHERE id <= 3
+	UNION ALL
+	SELECT game((moves(g))[1:k]) || (SELECT max(m) FROM legal_moves(position_at(g, k)) m)
+	FROM long_t, unnest('{0,20,46,47,48,60}'::int[]) k WHERE id <= 3
+	UNION ALL
+	SELECT g::game FROM (VALUES ('[FEN "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1"] 1. Nf3 Kd7 2. Ng1 Ke8 3. Nf3'),
+		('[FEN "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1"] 1. Nf3 Kd7 2. Ng1'),
+		('[FEN "4k3/8/8/8/8/8/8/4K1N1 b - - 0 1"] 1... Kd7 2. Nf3')) v(g))
+SELECT row_number() OVER (ORDER BY g) AS n, g FROM b ORDER BY (moves(g))[1:1], plies(g) DESC;
+SELECT count(*) AS games, count(DISTINCT g) AS distinct_games FROM branch_t;
+SELECT count(*) AS pairs, count(*) FILTER (WHERE found) AS found,
+       count(*) FILTER (WHERE found IS DISTINCT FROM EXISTS (SELECT FROM branch_t t, positions(t.g) q
+                                                  WHERE t.n = s.n AND without_clocks(q."position") = s.p))
+	AS disagreements
+FROM (SELECT b.p, t.n, t.found
+      FROM (SELECT DISTINCT without_clocks(q."position") AS p FROM branch_t, positions(g) q) b
+      CROSS JOIN LATERAL (SELECT n, g @> b.p AS found FROM branch_t OFFSET 0) t) s;
+SELECT pat, c.*
+FROM (VALUES ('8/8/8/8/4P3/8/8/8'::pattern), ('8/8/8/8/8/5N2/8/8'), ('4k3/8/8/8/8/8/8/8'), ('8/8/8/8/8/8/8/4K3')) v(pat),
+     LATERAL (SELECT count(*) FILTER (WHERE g @> pat) AS games,
+                     count(*) FILTER (WHERE EXISTS (SELECT FROM positions(g) q WHERE q."position" @> pat)) AS by_positions
+              FROM branch_t) c
+ORDER BY pat::text;
+SELECT bal, c.*
+FROM (VALUES ('KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPPP'::balance), ('KQRRBBNNP*vKQRRBBNNP*'), ('KNvK')) v(bal),
+     LATERAL (SELECT count(*) FILTER (WHERE g @> bal) AS games,
+                     count(*) FILTER (WHERE EXISTS (SELECT FROM positions(g) q WHERE q."position" @> bal)) AS by_positions
+              FROM branch_t) c
+ORDER BY bal::text;
+DROP TABLE branch_t;
+
 -- repetitions and the outcome of a game: its positions from the start, so
 -- that a repetition involving the start counts (the after column of
 -- pgn_plies() has no start: over it the same game shows two, not three)

@@ -80,6 +80,38 @@ typedef struct GameReader
 extern void game_reader_init(GameReader *r, const uint8_t *data, size_t len);
 extern Move game_reader_next(GameReader *r);
 
+/*
+ * A memo of the positions of the last game read, so that the next game
+ * that begins with the same moves is read from where they part: the
+ * candidates of a search mostly share their opening (it is why they are
+ * candidates), and reading a ply costs a move generation.  It keeps the
+ * first GAME_MEMO_PLIES positions and, for each, a verdict of the caller's
+ * (what its test said of that position; the memo does not interpret it).
+ *
+ * game_memo_resume() moves a reader just set up by game_reader_init() to
+ * the last memorised ply its game shares with the memo's (the memo then
+ * holds the positions of this game up to that ply) and returns that ply's
+ * verdict; game_memo_record() memorises the reader's current position with
+ * a verdict.  A zeroed GameMemo is empty; game_memo_clear() empties one.
+ */
+#define GAME_MEMO_PLIES 48
+
+typedef struct GameMemo
+{
+	size_t		headlen;		/* the header bytes before the ply count; 0 when empty */
+	uint8_t		head[2 + PACKED_POSITION_SIZE];
+	size_t		movelen;		/* move bytes memorised */
+	uint8_t		moves[GAME_MEMO_PLIES + 1]; /* at most 8 bits a ply */
+	int			plies;			/* positions memorised: pos[0..plies] */
+	size_t		bitpos[GAME_MEMO_PLIES + 1];
+	int			verdict[GAME_MEMO_PLIES + 1];
+	Position	pos[GAME_MEMO_PLIES + 1];
+} GameMemo;
+
+extern void game_memo_clear(GameMemo *m);
+extern int	game_memo_resume(GameMemo *m, GameReader *r, int no_verdict);
+extern void game_memo_record(GameMemo *m, const GameReader *r, int verdict);
+
 /* The number of plies and the start of an encoded game, without reading its moves. */
 extern int	game_plies(const uint8_t *data, size_t len);
 extern void game_start(const uint8_t *data, size_t len, Position *start);

@@ -70,7 +70,16 @@ position_put(Position *pos, Square sq, Piece pc)
 void
 position_set_startpos(Position *pos)
 {
-	position_set_chess960(pos, 518);	/* the standard array */
+	/* made once: every standard game's replay begins here */
+	static Position standard;
+	static bool made = false;
+
+	if (!made)
+	{
+		position_set_chess960(&standard, 518);	/* the standard array */
+		made = true;
+	}
+	*pos = standard;
 }
 
 /*
