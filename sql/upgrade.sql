@@ -1,6 +1,7 @@
 -- The upgrade path: 0.1.0 (the types) to 0.2.0 (move generation) to 0.3.0
 -- (the seed documents' tables) to 0.4.0 (SAN, PGN, games) to 0.5.0
--- (planner costs, privileges) to 0.6.0 (the game type, position search),
+-- (planner costs, privileges) to 0.6.0 (the game type, position search) to
+-- 0.7.0 (row estimates for search),
 -- each step keeping the data.
 
 DROP EXTENSION chess;

@@ -3,6 +3,7 @@
  */
 #include "outcome.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define BB_LIGHT_SQUARES ((Bitboard) 0x55AA55AA55AA55AAULL)
@@ -55,10 +56,42 @@ position_same_for_repetition(const Position *a, const Position *b)
 		position_canonical_ep(a) == position_canonical_ep(b);
 }
 
+/*
+ * The squares from which a pawn of colour c can reach square sq: on its
+ * rank or behind it, and at most one file aside for each rank it advances
+ * (a pawn moves only forward, changing file only by capturing one rank
+ * forward).  Made once.
+ */
+static const Bitboard *
+pawn_sources(Color c)
+{
+	static Bitboard sources[2][64];
+	static bool made = false;
+
+	if (!made)
+	{
+		int			col,
+					sq,
+					from;
+
+		for (col = WHITE; col <= BLACK; col++)
+			for (sq = 0; sq < 64; sq++)
+				for (from = 0; from < 64; from++)
+				{
+					int			advance = col == WHITE ? SQ_RANK(sq) - SQ_RANK(from) : SQ_RANK(from) - SQ_RANK(sq),
+								aside = abs(SQ_FILE(sq) - SQ_FILE(from));
+
+					if (advance >= 0 && aside <= advance)
+						sources[col][sq] |= SQ_BB(from);
+				}
+		made = true;
+	}
+	return sources[c];
+}
+
 CHESS_HOT static bool
 position_unreachable_clones(const Position *now, const Position *later)
 {
-	static const Bitboard home[2] = {BB_RANK_1 << 8, BB_RANK_8 >> 8};
 	int			c;
 
 	if (later->castling & ~now->castling)
@@ -66,12 +99,27 @@ position_unreachable_clones(const Position *now, const Position *later)
 	for (c = WHITE; c <= BLACK; c++)
 	{
 		Bitboard	pawns_now = position_bb(now, c, PAWN),
-					pawns_later = position_bb(later, c, PAWN);
+					pawns_later = position_bb(later, c, PAWN),
+					b;
+		const Bitboard *sources;
+		int			promotions = bb_count(pawns_now) - bb_count(pawns_later),
+					k;
 
-		if (bb_count(later->by_color[c]) > bb_count(now->by_color[c]) ||
-			bb_count(pawns_later) > bb_count(pawns_now) ||
-			(pawns_later & home[c] & ~pawns_now) != 0)
+		if (bb_count(later->by_color[c]) > bb_count(now->by_color[c]) || promotions < 0)
 			return true;
+		/* a piece more of a kind is a promotion, which takes a pawn */
+		for (k = KNIGHT; k <= QUEEN; k++)
+		{
+			int			more = bb_count(position_bb(later, c, k)) - bb_count(position_bb(now, c, k));
+
+			if (more > 0 && (promotions -= more) < 0)
+				return true;
+		}
+		/* every pawn of later comes from a pawn of now that can get there */
+		sources = pawn_sources(c);
+		for (b = pawns_later; b;)
+			if ((sources[bb_pop(&b)] & pawns_now) == 0)
+				return true;
 	}
 	return false;
 }

@@ -22,8 +22,10 @@ extern bool position_same_for_repetition(const Position *a, const Position *b);
 
 /*
  * Whether no series of moves can lead from position now to position later,
- * by what no move undoes: a side's men and pawns are never more, a pawn
- * never returns to its second rank, castling rights are never regained.
+ * by what no move undoes: a side's men and pawns are never more, a piece
+ * more of a kind takes a promotion (a pawn fewer), a pawn moves only
+ * forward (and a file aside only by advancing a rank), castling rights are
+ * never regained.
  * False does not mean that later can be reached.  A search through the
  * positions of a game stops when this holds.
  */
