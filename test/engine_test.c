@@ -17,6 +17,7 @@
  */
 #include "engine/game.h"
 #include "engine/movegen.h"
+#include "engine/outcome.h"
 #include "engine/polyglot.h"
 #include "engine/pgn.h"
 #include "engine/san.h"
@@ -927,6 +928,69 @@ test_pattern_reach(void)
 }
 
 /*
+ * position_unreachable() is sound: in seeded random games no position is
+ * called unreachable from an earlier one of the same game; and it knows
+ * what no move undoes (a position is, from a later one, when the game lost
+ * men, moved a pawn or gave up a right since).
+ */
+static void
+test_position_reach(void)
+{
+	Position	start,
+				now,
+				later;
+	PositionError err;
+	int			g,
+				bad = 0,
+				backwards = 0,
+				pairs = 0;
+
+	position_set_startpos(&start);
+	for (g = 0; g < 200; g++)
+	{
+		Move		moves[200];
+		Position	seen[201];
+		int			n = random_game(&start, moves, 200),
+					i,
+					j;
+
+		seen[0] = start;
+		for (i = 0; i < n; i++)
+		{
+			seen[i + 1] = seen[i];
+			position_play(&seen[i + 1], moves[i]);
+		}
+		for (i = 0; i <= n; i++)
+			for (j = 0; j <= n; j++)
+			{
+				bool		unreachable = position_unreachable(&seen[i], &seen[j]);
+
+				if (i <= j && unreachable)
+					bad++;
+				backwards += j < i && unreachable;
+				pairs += j < i;
+			}
+	}
+	CHECK(bad == 0, "position_unreachable() refused %d later positions of their own game", bad);
+	CHECK(backwards > pairs / 2, "it recognised %d of %d earlier positions", backwards, pairs);
+	/* a piece more of a kind takes a pawn; a pawn reaches only its cone */
+	CHECK(fen_parse("4k3/P7/8/8/8/8/8/Q3K3 w - - 0 1", &now, &err) &&
+		  fen_parse("Q3k3/8/8/8/8/8/8/Q3K3 b - - 0 1", &later, &err), "promotion positions parse");
+	CHECK(!position_unreachable(&now, &later), "a second queen from the pawn");
+	CHECK(fen_parse("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", &now, &err), "no pawn parses");
+	CHECK(position_unreachable(&now, &later), "no second queen without a pawn");
+	CHECK(fen_parse("4k3/8/8/8/8/8/7P/4K3 w - - 0 1", &now, &err) &&
+		  fen_parse("4k3/8/8/P7/8/8/8/4K3 w - - 0 1", &later, &err), "pawn positions parse");
+	CHECK(position_unreachable(&now, &later), "a5 is out of reach of a pawn on h2");
+	CHECK(fen_parse("4k3/8/8/8/P7/8/8/4K3 w - - 0 1", &later, &err), "a4 parses");
+	CHECK(position_unreachable(&now, &later), "a4 is out of reach of a pawn on h2");
+	CHECK(fen_parse("4k3/8/4P3/8/8/8/8/4K3 w - - 0 1", &later, &err), "e6 parses");
+	CHECK(!position_unreachable(&now, &later), "e6 is within reach of a pawn on h2 (three captures)");
+	printf("position reach: %d random games, %d of %d earlier positions recognised\n", 200,
+		   backwards, pairs);
+}
+
+/*
  * The game encoding: random games (from the start and from suite-like
  * positions) encode and decode to the same moves and final position, are
  * canonical, and compare as their move sequences compare; illegal moves
@@ -1383,6 +1447,7 @@ main(int argc, char **argv)
 	test_218();
 	test_game();
 	test_pattern_reach();
+	test_position_reach();
 	printf("checked every move value in %d positions\n", consistency_positions);
 	snprintf(path, sizeof(path), "%s/polyglot-vectors.tsv", dir);
 	test_polyglot(path);
