@@ -33,6 +33,9 @@ SELECT tags, result, value FROM pgn_games($pgn$
 [SetUp "1"] [FEN "r3k3/8/8/8/8/8/4P3/2B1K2R w K - 0 40"]
 40. Bb2 Ke7 41. O-O Ke6 42. Ra1 1-0
 $pgn$);
+-- after a bulk load, the games of an opening brought together
+CLUSTER games USING games_openings;
+ANALYZE games;
 REFRESH MATERIALIZED VIEW explorer;
 SELECT id, tags->>'White' AS white, result, plies(g) FROM games ORDER BY id;
 
