@@ -115,6 +115,16 @@ END $$;
 CREATE TRIGGER games_guard BEFORE UPDATE ON games
 	FOR EACH ROW EXECUTE FUNCTION games_guard();
 
+-- Every change of a game tells the listeners (LISTEN chess_game) its id:
+-- a move, a take-back, a resignation, a draw.
+CREATE FUNCTION games_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	PERFORM pg_notify('chess_game', NEW.id::text);
+	RETURN NULL;
+END $$;
+CREATE TRIGGER games_notify AFTER UPDATE ON games
+	FOR EACH ROW EXECUTE FUNCTION games_notify();
+
 -- Validates and applies a move: the next ply of a game that goes on, a
 -- legal move (play() raises SQLSTATE 22023 with the reason otherwise).
 CREATE FUNCTION moves_insert() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
@@ -137,7 +147,6 @@ BEGIN
 	NEW.san := san(g.current, NEW.move);
 	NEW.after := play(g.current, NEW.move);
 	UPDATE games SET game = game || NEW.move, current = NEW.after, plies = NEW.ply WHERE id = g.id;
-	PERFORM pg_notify('chess_game', g.id::text);
 	RETURN NEW;
 END $$;
 CREATE TRIGGER moves_insert BEFORE INSERT ON moves
@@ -169,7 +178,6 @@ BEGIN
 	                 current = coalesce((SELECT after FROM moves WHERE game_id = OLD.game_id AND ply = OLD.ply - 1), start),
 	                 plies = OLD.ply - 1
 	WHERE id = OLD.game_id;
-	PERFORM pg_notify('chess_game', g.id::text);
 	RETURN OLD;
 END $$;
 CREATE TRIGGER moves_guard BEFORE UPDATE OR DELETE ON moves
@@ -210,34 +218,33 @@ BEGIN
 END $$;
 
 -- Ends a game that the board has not decided: a side resigns, or both
--- agree to a draw.
-CREATE FUNCTION resign(game_id bigint, side text) RETURNS games LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
+-- agree to a draw (the guard refuses to end a game that is over).
+-- end_game() sets any result: only resign() and agree_draw() may call it.
+CREATE FUNCTION end_game(game_id bigint, result text, termination text) RETURNS games
+LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
 DECLARE
 	g games;
+BEGIN
+	UPDATE games SET result = end_game.result, termination = end_game.termination
+	WHERE id = end_game.game_id RETURNING * INTO g;
+	IF NOT FOUND THEN
+		RAISE no_data_found USING MESSAGE = format('game %s does not exist', game_id);
+	END IF;
+	RETURN g;
+END $$;
+REVOKE EXECUTE ON FUNCTION end_game(bigint, text, text) FROM PUBLIC;
+
+CREATE FUNCTION resign(game_id bigint, side text) RETURNS games LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
 BEGIN
 	IF side NOT IN ('white', 'black') THEN
 		RAISE invalid_parameter_value USING MESSAGE = format('side must be white or black, not %L', side);
 	END IF;
-	UPDATE games SET result = CASE side WHEN 'white' THEN '0-1' ELSE '1-0' END, termination = 'resignation'
-	WHERE id = resign.game_id RETURNING * INTO g;
-	IF NOT FOUND THEN
-		RAISE no_data_found USING MESSAGE = format('game %s does not exist', game_id);
-	END IF;
-	PERFORM pg_notify('chess_game', g.id::text);
-	RETURN g;
+	RETURN end_game(game_id, CASE side WHEN 'white' THEN '0-1' ELSE '1-0' END, 'resignation');
 END $$;
 
-CREATE FUNCTION agree_draw(game_id bigint) RETURNS games LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
-DECLARE
-	g games;
-BEGIN
-	UPDATE games SET result = '1/2-1/2', termination = 'agreement' WHERE id = agree_draw.game_id RETURNING * INTO g;
-	IF NOT FOUND THEN
-		RAISE no_data_found USING MESSAGE = format('game %s does not exist', game_id);
-	END IF;
-	PERFORM pg_notify('chess_game', g.id::text);
-	RETURN g;
-END $$;
+CREATE FUNCTION agree_draw(game_id bigint) RETURNS games LANGUAGE sql SECURITY DEFINER SET search_path FROM CURRENT AS $$
+	SELECT end_game(game_id, '1/2-1/2', 'agreement')
+$$;
 
 -- What an application's role may do (psql -v app_role=R): read, create
 -- games, play and take back moves, end games; never write a game's moves,
