@@ -69,7 +69,9 @@ def split_games(text, size):
     return parts
 
 
-conn = psycopg.connect(autocommit=True)
+# each search planned for its value, as psql runs it: psycopg would prepare a
+# statement run five times, and the five positions share one text
+conn = psycopg.connect(autocommit=True, prepare_threshold=None)
 conn.execute("SET jit = off")
 conn.execute("DROP FUNCTION IF EXISTS explore(\"position\")")
 conn.execute("DROP MATERIALIZED VIEW IF EXISTS explorer")
