@@ -838,6 +838,23 @@ random_game(const Position *start, Move *moves, int max)
 	return n;
 }
 
+/* A random game of up to 200 plies from start: its positions, seen[0] the start; returns its length. */
+static int
+random_game_positions(const Position *start, Position seen[201])
+{
+	Move		moves[200];
+	int			n = random_game(start, moves, 200),
+				i;
+
+	seen[0] = *start;
+	for (i = 0; i < n; i++)
+	{
+		seen[i + 1] = seen[i];
+		position_play(&seen[i + 1], moves[i]);
+	}
+	return n;
+}
+
 /*
  * pattern_unreachable() never gives up on a game that matches later: in
  * seeded random games, a pattern made of some of the men of the position
@@ -856,20 +873,13 @@ test_pattern_reach(void)
 	position_set_startpos(&start);
 	for (g = 0; g < 400; g++)
 	{
-		Move		moves[200];
 		Position	seen[201];
-		int			n = random_game(&start, moves, 200),
+		int			n = random_game_positions(&start, seen),
 					t,
 					i;
 		Pattern		p;
 		PatternReach reach;
 
-		seen[0] = start;
-		for (i = 0; i < n; i++)
-		{
-			seen[i + 1] = seen[i];
-			position_play(&seen[i + 1], moves[i]);
-		}
 		t = (int) (rng() % (uint64_t) (n + 1));
 		memset(&p, 0, sizeof(p));
 		for (i = 0; i < 12; i++)
@@ -948,18 +958,11 @@ test_position_reach(void)
 	position_set_startpos(&start);
 	for (g = 0; g < 200; g++)
 	{
-		Move		moves[200];
 		Position	seen[201];
-		int			n = random_game(&start, moves, 200),
+		int			n = random_game_positions(&start, seen),
 					i,
 					j;
 
-		seen[0] = start;
-		for (i = 0; i < n; i++)
-		{
-			seen[i + 1] = seen[i];
-			position_play(&seen[i + 1], moves[i]);
-		}
 		for (i = 0; i <= n; i++)
 			for (j = 0; j <= n; j++)
 			{
