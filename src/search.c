@@ -400,10 +400,9 @@ Datum
 game_reaches_position(PG_FUNCTION_ARGS)
 {
 	struct varlena *g = PG_GETARG_GAME_P(0);
-	bool		found;
-
 	const Position *target = unpacked_argument(fcinfo, PG_GETARG_POSITION_P(1)->bytes,
 											   PACKED_POSITION_SIZE, sizeof(Position), unpack_position);
+	bool		found;
 
 	found = game_some_position(g, test_same_position, target, argument_memo(fcinfo), INT_MAX);
 	PG_FREE_IF_COPY(g, 0);
@@ -507,10 +506,9 @@ Datum
 game_reaches_pattern(PG_FUNCTION_ARGS)
 {
 	struct varlena *g = PG_GETARG_GAME_P(0);
-	bool		found;
-
 	const PatternTest *t = unpacked_argument(fcinfo, PG_GETARG_PATTERN_P(1)->bytes,
 											 PACKED_PATTERN_SIZE, sizeof(PatternTest), unpack_pattern_test);
+	bool		found;
 
 	found = game_some_position(g, test_pattern, t, argument_memo(fcinfo), INT_MAX);
 	PG_FREE_IF_COPY(g, 0);
@@ -523,10 +521,9 @@ Datum
 game_reaches_balance(PG_FUNCTION_ARGS)
 {
 	struct varlena *g = PG_GETARG_GAME_P(0);
-	bool		found;
-
 	const MaterialQuery *q = unpacked_argument(fcinfo, PG_GETARG_BALANCE_P(1)->bytes,
 											   PACKED_MATERIAL_SIZE, sizeof(MaterialQuery), unpack_material);
+	bool		found;
 
 	found = game_some_position(g, test_material, q, argument_memo(fcinfo), INT_MAX);
 	PG_FREE_IF_COPY(g, 0);
