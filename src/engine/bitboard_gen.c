@@ -4,17 +4,21 @@
  * that the tables are constant data in the library, shared by every backend
  * through the page cache instead of filled by each at start-up.
  *
- * Sliding attacks use "fancy" magic bitboards: for each square, the blockers
- * that matter (the relevant occupancy: the rays without their last square)
- * are multiplied by a magic number and shifted to index a table of attack
- * sets.  The magic numbers were found by a fixed-seed random search
- * (`bitboard_gen --magics` searches anew and prints magic_numbers.h).
+ * A bishop's attacks use "fancy" magic bitboards: for each square, the
+ * blockers that matter (the relevant occupancy: the rays without their last
+ * square) are multiplied by a magic number and shifted to index a table of
+ * attack sets.  The magic numbers were found by a fixed-seed random search
+ * (`bitboard_gen --magics` searches anew and prints magic_numbers.h).  A
+ * rook's attacks are a rank's and a file's, each from a table of 64
+ * occupancies per square of the line (bitboard.h): the rook's magic table
+ * (800 kB) is computed here only to derive bb_between and bb_line.
  *
  * A program of the build, not part of the library: it has tables of its own.
  */
 #include "bitboard.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static Bitboard knight[64];
@@ -28,6 +32,10 @@ static Magic bishop_magics[64];
 /* 102,400 rook and 5,248 bishop attack sets. */
 static Bitboard rook_table[102400];
 static Bitboard bishop_table[5248];
+
+/* A rook's attacks along its rank and its file (bitboard.h). */
+static uint8_t rank_attacks[8][64];
+static Bitboard file_attacks[8][64];
 
 static const int rook_df[4] = {0, 1, 0, -1};
 static const int rook_dr[4] = {1, 0, -1, 0};
@@ -160,6 +168,47 @@ attacks(const Magic *magics, Square sq, Bitboard occupied)
 	return m->attacks[((occupied & m->mask) * m->magic) >> m->shift];
 }
 
+/*
+ * The rook's tables of bitboard.h: along the first rank from each file for
+ * each occupancy of b1-g1, and along the a-file from each rank for each
+ * index the multiplication makes of an a-file occupancy (checked here to
+ * tell apart every occupancy with different attacks).
+ */
+static void
+init_rook_lines(void)
+{
+	static bool seen[8][64];
+	int			f,
+				r,
+				occ;
+
+	for (f = 0; f < 8; f++)
+		for (occ = 0; occ < 64; occ++)
+			rank_attacks[f][occ] = (uint8_t) slow_attacks(SQ_MAKE(f, 0), (Bitboard) occ << 1,
+														  rook_df, rook_dr);
+	for (r = 0; r < 8; r++)
+		for (occ = 0; occ < 256; occ++)
+		{
+			Bitboard	b = 0,
+						a;
+			int			i;
+			unsigned	idx;
+
+			for (i = 0; i < 8; i++)
+				if (occ & (1 << i))
+					b |= SQ_BB(SQ_MAKE(0, i));
+			a = slow_attacks(SQ_MAKE(0, r), b, rook_df, rook_dr) & BB_FILE_A;
+			idx = BB_FILE_INDEX(b);
+			if (seen[r][idx] && file_attacks[r][idx] != a)
+			{
+				fprintf(stderr, "bitboard_gen: file index %u of rank %d is ambiguous\n", idx, r);
+				exit(1);
+			}
+			seen[r][idx] = true;
+			file_attacks[r][idx] = a;
+		}
+}
+
 static void
 init_tables(void)
 {
@@ -183,6 +232,7 @@ init_tables(void)
 	}
 	init_magics(rook_magics, rook_table, rook_df, rook_dr, rook_magic_numbers);
 	init_magics(bishop_magics, bishop_table, bishop_df, bishop_dr, bishop_magic_numbers);
+	init_rook_lines();
 
 	for (a = 0; a < 64; a++)
 	{
@@ -224,6 +274,23 @@ print_values(const char *decl, const Bitboard *values, int n, int row)
 			   (row ? (i + 1) % row == 0 : i == n - 1) ? "" : ",");
 		if (row && (i + 1) % row == 0)
 			printf("\n\t}");
+	}
+	printf("\n};\n\n");
+}
+
+static void
+print_rank_attacks(void)
+{
+	int			f,
+				i;
+
+	printf("const uint8_t bb_rank_attacks[8][64] = {");
+	for (f = 0; f < 8; f++)
+	{
+		printf("%s\n\t{", f ? "," : "");
+		for (i = 0; i < 64; i++)
+			printf("%s0x%02x%s", i % 16 == 0 ? "\n\t\t" : " ", rank_attacks[f][i], i == 63 ? "" : ",");
+		printf("\n\t}");
 	}
 	printf("\n};\n\n");
 }
@@ -283,9 +350,9 @@ main(int argc, char **argv)
 	print_values("const Bitboard bb_pawn_attacks[2][64]", &pawn_attacks[0][0], 2 * 64, 64);
 	print_values("const Bitboard bb_between[64][64]", &between[0][0], 64 * 64, 64);
 	print_values("const Bitboard bb_line[64][64]", &line[0][0], 64 * 64, 64);
-	print_values("static const Bitboard rook_table[102400]", rook_table, 102400, 0);
+	print_rank_attacks();
+	print_values("const Bitboard bb_file_attacks[8][64]", &file_attacks[0][0], 8 * 64, 64);
 	print_values("static const Bitboard bishop_table[5248]", bishop_table, 5248, 0);
-	print_magics("const Magic bb_rook_magics[64]", rook_magics, "rook_table", rook_table);
 	print_magics("const Magic bb_bishop_magics[64]", bishop_magics, "bishop_table", bishop_table);
 	return ferror(stdout) ? 1 : 0;
 }

@@ -204,21 +204,24 @@ game_reader_init(GameReader *r, const uint8_t *data, size_t len)
 	r->pos = r->start;
 }
 
+_Static_assert(MAX_MOVES <= 512, "a move index fits the 16-bit window of game_reader_next");
+
 CHESS_HOT static Move
 game_reader_next_clones(GameReader *r)
 {
 	Bitboard	targets[64];
 	int			n = legal_targets(&r->pos, targets),
-				bits = game_index_bits(n),
-				index = 0;
+				bits = game_index_bits(n);
+	size_t		byte = r->bitpos / 8;
+	unsigned	window,
+				index;
 	Move		m;
 
-	while (bits-- > 0)
-	{
-		index = (index << 1) | ((r->data[r->bitpos / 8] >> (7 - r->bitpos % 8)) & 1);
-		r->bitpos++;
-	}
-	m = move_of_rank(&r->pos, targets, index);
+	/* the index's bits (at most 9) from the two bytes they lie in, first bit first */
+	window = (unsigned) r->data[byte] << 8 | (byte + 1 < r->len ? r->data[byte + 1] : 0);
+	index = (window >> (16 - r->bitpos % 8 - bits)) & ((1u << bits) - 1);
+	r->bitpos += bits;
+	m = move_of_rank(&r->pos, targets, (int) index);
 	position_play(&r->pos, m);
 	r->ply++;
 	return m;
