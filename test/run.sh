@@ -22,8 +22,17 @@ skipped=0
 log=$(mktemp -d)
 trap 'rm -rf "$log"' EXIT
 
+# A step's heading, after the time the one before took (where the minutes go).
+step_start=$SECONDS
+step() {
+	((SECONDS > step_start)) && echo "   (the step above: $((SECONDS - step_start)) s)"
+	step_start=$SECONDS
+	echo "== $1"
+}
+
 summary() {
 	echo
+	echo "   (the step above: $((SECONDS - step_start)) s; all steps: $SECONDS s)"
 	echo "$passed passed, $failed failed, $skipped skipped"
 	((failed == 0))
 	exit
@@ -53,32 +62,32 @@ fi
 bash test/stale_clusters.sh
 
 data=test/data
-echo "== engine tests"
+step "engine tests"
 make -s PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config test/engine_test test/engine_test_sanitized
 test/engine_test "$data" 2>&1 | tee "$log/engine"
 count_from "$log/engine" "engine tests"
-echo "== engine tests under AddressSanitizer and UBSan"
+step "engine tests under AddressSanitizer and UBSan"
 test/engine_test_sanitized "$data" 2>&1 | tee "$log/sanitized"
 count_from "$log/sanitized" "sanitized engine tests"
 
-echo "== the symbols chess.so exports (only what the server looks up)"
+step "the symbols chess.so exports (only what the server looks up)"
 /usr/bin/python3 test/exports.py chess.so 2>&1 | tee "$log/exports"
 count_from "$log/exports" "exported symbols"
 
-echo "== META.json (PGXN) in step with chess.control"
+step "META.json (PGXN) in step with chess.control"
 /usr/bin/python3 test/meta.py 2>&1 | tee "$log/meta"
 count_from "$log/meta" "META.json"
 
-echo "== fuzzing every parser of the engine (libFuzzer with ASan and UBSan, 15 s a target)"
+step "fuzzing every parser of the engine (libFuzzer with ASan and UBSan, 15 s a target)"
 bash test/fuzz/run.sh 15 2>&1 | tee "$log/fuzz"
 count_from "$log/fuzz" "fuzzers"
 
-echo "== perft suites (standard chess and Chess960)"
+step "perft suites (standard chess and Chess960)"
 make -s PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config test/perft
 test/perft "$data/ethereal-standard.epd" "$data/cpw-perft-results.epd" \
 	"$data/python-chess-tricky.perft" 2>&1 | tee "$log/perft"
 count_from "$log/perft" "perft suites"
-echo "== perft: Ethereal's Chess960 suite, 960 positions to depth 6 (two processes, each with a table of transpositions)"
+step "perft: Ethereal's Chess960 suite, 960 positions to depth 6 (two processes, each with a table of transpositions)"
 test/perft --hash 1024 --part 0/2 "$data/ethereal-fischer.epd" >"$log/perft960a" 2>&1 &
 test/perft --hash 1024 --part 1/2 "$data/ethereal-fischer.epd" >"$log/perft960b" 2>&1
 wait
@@ -86,7 +95,7 @@ cat "$log/perft960a" "$log/perft960b"
 count_from "$log/perft960a" "Chess960 perft suite, first half"
 count_from "$log/perft960b" "Chess960 perft suite, second half"
 
-echo "== pg_regress in a throwaway PostgreSQL 15 cluster"
+step "pg_regress in a throwaway PostgreSQL 15 cluster"
 pg_virtualenv -v 15 make -s PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config installcheck \
 	>"$log/regress" 2>&1
 cat "$log/regress"
@@ -100,7 +109,7 @@ fi
 passed=$((passed + ok))
 failed=$((failed + bad))
 
-echo "== differential test against chess.js 1.4.0 (seeded random play)"
+step "differential test against chess.js 1.4.0 (seeded random play)"
 if (cd test/differential && npm ci --no-audit --no-fund --loglevel=error) &&
 	node test/differential/chessjs_positions.mjs "$data/ethereal-standard.epd" 20 60 20261129 \
 		>"$log/positions.tsv"; then
@@ -111,7 +120,7 @@ else
 fi
 count_from "$log/differential" "differential test against chess.js"
 
-echo "== PGN both ways with chess.js 1.4.0: 200 seeded random games"
+step "PGN both ways with chess.js 1.4.0: 200 seeded random games"
 if node test/differential/chessjs_pgn.mjs write 200 7 >"$log/games.jsonl"; then
 	pg_virtualenv -v 15 sh -c 'psql -X -q -v ON_ERROR_STOP=1 -c "CREATE EXTENSION chess" \
 		-f test/differential/compare_pgn.sql' <"$log/games.jsonl" 2>&1 | tee "$log/pgn_in"
@@ -122,7 +131,7 @@ fi
 count_from "$log/pgn_in" "PGN from chess.js"
 count_from "$log/pgn_out" "PGN read by chess.js"
 
-echo "== the guided tour runs without error"
+step "the guided tour runs without error"
 if pg_virtualenv -v 15 psql -X -q -v ON_ERROR_STOP=1 -P pager=off -f examples/tour.sql >"$log/tour" 2>&1; then
 	echo "tour: 1 passed, 0 failed" | tee "$log/tour_result"
 else
@@ -131,12 +140,12 @@ else
 fi
 count_from "$log/tour_result" "guided tour"
 
-echo "== the README's function examples run as written and give the results it states"
+step "the README's function examples run as written and give the results it states"
 pg_virtualenv -v 15 sh -c 'psql -X -q -c "CREATE EXTENSION chess" && /usr/bin/python3 test/readme.py README.md' \
 	2>&1 | tee "$log/readme"
 count_from "$log/readme" "README examples"
 
-echo "== real clients: psycopg 3, psycopg2 and node-postgres"
+step "real clients: psycopg 3, psycopg2 and node-postgres"
 if (cd test/clients && npm ci --no-audit --no-fund --loglevel=error); then
 	pg_virtualenv -v 15 sh -c "psql -X -q -c 'CREATE EXTENSION chess' &&
 		{ /usr/bin/python3 test/clients/clients.py >'$log/clients_py' 2>&1;
@@ -148,59 +157,59 @@ fi
 count_from "$log/clients_py" "Python clients"
 count_from "$log/clients_js" "node-postgres client"
 
-echo "== board_svg() rendered by headless Chromium, pixels of known squares checked"
+step "board_svg() rendered by headless Chromium, pixels of known squares checked"
 pg_virtualenv -v 15 sh -c 'psql -X -q -c "CREATE EXTENSION chess" && /usr/bin/python3 test/svg/render.py' \
 	2>&1 | tee "$log/render"
 count_from "$log/render" "board rendering"
 
-echo "== locale independence: no <ctype.h> in the readers, the same reading in a Turkish database"
+step "locale independence: no <ctype.h> in the readers, the same reading in a Turkish database"
 pg_virtualenv -v 15 bash test/locale.sh 2>&1 | tee "$log/locale"
 count_from "$log/locale" "locale test"
 
-echo "== Chess960 against Stockfish (UCI_Chess960): legal moves, perft 3, SAN and PGN of seeded random games"
+step "Chess960 against Stockfish (UCI_Chess960): legal moves, perft 3, SAN and PGN of seeded random games"
 pg_virtualenv -v 15 sh -c 'psql -X -q -c "CREATE EXTENSION chess" && /usr/bin/python3 test/differential/stockfish960.py 150 60 20261130' \
 	2>&1 | tee "$log/stockfish960"
 count_from "$log/stockfish960" "Chess960 against Stockfish"
 
-echo "== sharding over postgres_fdw: a coordinator and two shards against one server (test/shard/test.sh)"
+step "sharding over postgres_fdw: a coordinator and two shards against one server (test/shard/test.sh)"
 bash test/shard/test.sh 2>&1 | tee "$log/shard"
 count_from "$log/shard" "sharding test"
 
-echo "== the application example under concurrency: two sessions race for the same plies"
+step "the application example under concurrency: two sessions race for the same plies"
 pg_virtualenv -v 15 bash test/concurrency.sh 2>&1 | tee "$log/concurrency"
 count_from "$log/concurrency" "concurrency test"
 
-echo "== the reference application in headless Chromium: two browsers, a game to mate (examples/app)"
+step "the reference application in headless Chromium: two browsers, a game to mate (examples/app)"
 SCREENSHOTS=$log/screenshots bash examples/app/run.sh --test 2>&1 | tee "$log/app"
 count_from "$log/app" "reference application"
 
-echo "== the Debian package: dpkg-buildpackage, install, CREATE EXTENSION, pg_buildext installcheck"
+step "the Debian package: dpkg-buildpackage, install, CREATE EXTENSION, pg_buildext installcheck"
 bash test/package.sh 2>&1 | tee "$log/package"
 count_from "$log/package" "Debian package"
 
-echo "== bulk import from the client by an ordinary role (examples/load_pgn.py), the explorer recipe"
+step "bulk import from the client by an ordinary role (examples/load_pgn.py), the explorer recipe"
 pg_virtualenv -v 15 bash test/client_import.sh 2>&1 | tee "$log/client_import"
 count_from "$log/client_import" "client import"
 
-echo "== SQL-level fuzzing: 60,000 seeded inputs through every text input and binary COPY"
+step "SQL-level fuzzing: 60,000 seeded inputs through every text input and binary COPY"
 pg_virtualenv -v 15 sh -c 'psql -X -q -c "CREATE EXTENSION chess" && /usr/bin/python3 test/sqlfuzz.py 60000 20261130' \
 	2>&1 | tee "$log/sqlfuzz"
 count_from "$log/sqlfuzz" "SQL fuzzing"
 
-echo "== resources: memory over 12 million calls and a million games, cancel latency"
+step "resources: memory over 12 million calls and a million games, cancel latency"
 pg_virtualenv -v 15 sh -c 'psql -X -q -c "CREATE EXTENSION chess" && /usr/bin/python3 test/resources.py' \
 	2>&1 | tee "$log/resources"
 count_from "$log/resources" "resource tests"
 
-echo "== dump and restore: pg_dump, pg_restore, binary COPY, amcheck"
+step "dump and restore: pg_dump, pg_restore, binary COPY, amcheck"
 pg_virtualenv -v 15 bash test/dump_restore.sh 2>&1 | tee "$log/dump"
 count_from "$log/dump" "dump and restore"
 
-echo "== PostgreSQL 13, 17 and 18 (Debian root file systems): build, pg_regress, soft errors, a dump from 15"
+step "PostgreSQL 13, 17 and 18 (Debian root file systems): build, pg_regress, soft errors, a dump from 15"
 bash test/majors.sh 2>&1 | tee "$log/majors"
 count_from "$log/majors" "PostgreSQL majors"
 
-echo "== the ABAP article's pipeline, ported to SQL, against legal_moves()"
+step "the ABAP article's pipeline, ported to SQL, against legal_moves()"
 pg_virtualenv -v 15 psql -X -q -f test/bench/abap_compare.sql 2>&1 | tee "$log/abap"
 count_from "$log/abap" "ABAP pipeline comparison"
 
