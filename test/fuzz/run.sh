@@ -5,7 +5,8 @@
 # repository's test data.  A crash, a leak, a sanitizer report or a broken
 # property fails the target; libFuzzer leaves the input in
 # test/fuzz/corpus/crash-*.  Prints each target's executions and ends with
-# "N passed, M failed".  Run it longer by hand: bash test/fuzz/run.sh 3600
+# "N passed, M failed".  Two targets run at a time.  Run it longer by hand:
+# bash test/fuzz/run.sh 3600
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 seconds=${1:-15}
@@ -34,26 +35,41 @@ done <test/fuzz/seeds/san.txt
 cp test/fuzz/seeds/games.pgn "$work/pgn/seed-all"
 awk -v dir="$work/pgn" 'BEGIN { RS = ""; n = 0 } { print > (dir "/seed-" n++) }' test/fuzz/seeds/games.pgn
 
+# one target: its log in $logs/$t, its exit status in $logs/$t.status
+fuzz_target() {
+	local t=$1
+	# -rss_limit_mb: a leak or a runaway allocation fails the target
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+		test/fuzz/fuzz_$t -max_total_time="$seconds" -rss_limit_mb=1024 -max_len=4096 \
+		-artifact_prefix="$work/" -print_final_stats=1 "$work/$t" >"$logs/$t" 2>&1
+	echo $? >"$logs/$t.status"
+}
+
+# two targets at a time (the machine's two cores); each gets its whole time
+logs=$(mktemp -d)
+targets=(fen packed uci san pgn)
+for ((i = 0; i < ${#targets[@]}; i += 2)); do
+	fuzz_target "${targets[i]}" &
+	((i + 1 < ${#targets[@]})) && fuzz_target "${targets[i + 1]}" &
+	wait
+done
+
 passed=0
 failed=0
 total=0
-for t in fen packed uci san pgn; do
-	log=$(mktemp)
-	# -rss_limit_mb: a leak or a runaway allocation fails the target
-	if ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-		test/fuzz/fuzz_$t -max_total_time="$seconds" -rss_limit_mb=1024 -max_len=4096 \
-		-artifact_prefix="$work/" -print_final_stats=1 "$work/$t" >"$log" 2>&1; then
-		runs=$(grep -Eo 'Done [0-9]+ runs' "$log" | awk '{print $2}')
+for t in "${targets[@]}"; do
+	if [[ $(cat "$logs/$t.status" 2>/dev/null) == 0 ]]; then
+		runs=$(grep -Eo 'Done [0-9]+ runs' "$logs/$t" | awk '{print $2}')
 		echo "fuzz $t: ${runs:-?} executions in $seconds s, no crash, leak or sanitizer report"
 		total=$((total + ${runs:-0}))
 		passed=$((passed + 1))
 	else
 		echo "!! fuzz $t failed:"
-		grep -E 'ERROR|SUMMARY|property failed|runtime error|Test unit written' "$log" | head -n 20
+		grep -E 'ERROR|SUMMARY|property failed|runtime error|Test unit written' "$logs/$t" | head -n 20
 		failed=$((failed + 1))
 	fi
-	rm -f "$log"
 done
+rm -rf "$logs"
 echo "fuzz: $total executions in all"
 echo "fuzzers: $passed passed, $failed failed"
 ((failed == 0))
