@@ -259,7 +259,11 @@ game_memo_resume(GameMemo *m, GameReader *r, int no_verdict)
 		movelen = sizeof(m->moves);
 	if (m->headlen == headlen && memcmp(m->head, r->data, headlen) == 0)
 	{
-		while (common < movelen && common < m->movelen && m->moves[common] == r->data[off + common])
+		/* no further than the bytes of the memorised plies (none when the verdict came at ply 0) */
+		size_t		need = (m->bitpos[m->plies] - off * 8 + 7) / 8;
+
+		while (common < movelen && common < m->movelen && common < need &&
+			   m->moves[common] == r->data[off + common])
 			common++;
 		k = m->plies < r->plies ? m->plies : r->plies;
 		while (k > 0 && m->bitpos[k] > off * 8 + common * 8)
