@@ -1264,6 +1264,28 @@ test_game(void)
 			  "1. e4 e5 2. Nf3 encodes as %zu bytes %02x %02x %02x %02x %02x %02x", n,
 			  enc[0][0], enc[0][1], enc[0][2], enc[0][3], enc[0][4], enc[0][5]);
 	}
+	/*
+	 * A forced move has no bits: a game of forced moves ends at its last
+	 * header byte, and the reader reads nothing past it (a copy of exactly
+	 * its size, for AddressSanitizer).
+	 */
+	{
+		Move		m[1] = {MOVE_MAKE(SQ_MAKE(0, 0), SQ_MAKE(1, 1), NO_KIND)};
+		PositionError err;
+		GameReader	r;
+		uint8_t    *exact;
+		int			b;
+		size_t		n;
+
+		CHECK(fen_parse("7k/8/8/8/8/8/1q6/K7 w - - 0 1", &start, &err), "the forced position parses");
+		n = game_encode(&start, m, 1, enc[0], &b, &final);
+		exact = malloc(n);
+		memcpy(exact, enc[0], n);
+		game_reader_init(&r, exact, n);
+		CHECK(n > 0 && game_reader_next(&r) == m[0] && r.ply == r.plies,
+			  "Kxb2, the only move, encodes in no bits and reads back");
+		free(exact);
+	}
 	printf("games: %d plies in %zu bytes (%.2f bytes a ply)\n", total_plies, total_bytes,
 		   (double) total_bytes / total_plies);
 }

@@ -217,8 +217,12 @@ game_reader_next_clones(GameReader *r)
 				index;
 	Move		m;
 
-	/* the index's bits (at most 9) from the two bytes they lie in, first bit first */
-	window = (unsigned) r->data[byte] << 8 | (byte + 1 < r->len ? r->data[byte + 1] : 0);
+	/*
+	 * the index's bits (at most 9) from the two bytes they lie in, first bit
+	 * first; none past the value (a forced last move has no bits)
+	 */
+	window = (byte < r->len ? (unsigned) r->data[byte] << 8 : 0) |
+		(byte + 1 < r->len ? r->data[byte + 1] : 0);
 	index = (window >> (16 - r->bitpos % 8 - bits)) & ((1u << bits) - 1);
 	r->bitpos += bits;
 	m = move_of_rank(&r->pos, targets, (int) index);
