@@ -10,8 +10,8 @@
  * attack sets.  The magic numbers were found by a fixed-seed random search
  * (`bitboard_gen --magics` searches anew and prints magic_numbers.h).  A
  * rook's attacks are a rank's and a file's, each from a table of 64
- * occupancies per square of the line (bitboard.h): the rook's magic table
- * (800 kB) is computed here only to derive bb_between and bb_line.
+ * occupancies per square of the line (bitboard.h).  bb_between and bb_line
+ * come from walking the rays.
  *
  * A program of the build, not part of the library: it has tables of its own.
  */
@@ -26,11 +26,9 @@ static Bitboard king[64];
 static Bitboard pawn_attacks[2][64];
 static Bitboard between[64][64];
 static Bitboard line[64][64];
-static Magic rook_magics[64];
 static Magic bishop_magics[64];
 
-/* 102,400 rook and 5,248 bishop attack sets. */
-static Bitboard rook_table[102400];
+/* 5,248 bishop attack sets. */
 static Bitboard bishop_table[5248];
 
 /* A rook's attacks along its rank and its file (bitboard.h). */
@@ -109,6 +107,7 @@ init_magics(Magic *magics, Bitboard *table, const int *df, const int *dr,
 	Bitboard   *next = table;
 	int			sq;
 
+	memset(epoch, 0, sizeof(epoch));	/* a search of its own */
 	for (sq = 0; sq < 64; sq++)
 	{
 		Magic	   *m = &magics[sq];
@@ -158,14 +157,6 @@ init_magics(Magic *magics, Bitboard *table, const int *df, const int *dr,
 		}
 		next += size;
 	}
-}
-
-static Bitboard
-attacks(const Magic *magics, Square sq, Bitboard occupied)
-{
-	const Magic *m = &magics[sq];
-
-	return m->attacks[((occupied & m->mask) * m->magic) >> m->shift];
 }
 
 /*
@@ -230,7 +221,6 @@ init_tables(void)
 		pawn_attacks[WHITE][sq] = offset_bb(sq, -1, 1) | offset_bb(sq, 1, 1);
 		pawn_attacks[BLACK][sq] = offset_bb(sq, -1, -1) | offset_bb(sq, 1, -1);
 	}
-	init_magics(rook_magics, rook_table, rook_df, rook_dr, rook_magic_numbers);
 	init_magics(bishop_magics, bishop_table, bishop_df, bishop_dr, bishop_magic_numbers);
 	init_rook_lines();
 
@@ -241,18 +231,20 @@ init_tables(void)
 			Square		sa = (Square) a,
 						sbq = (Square) b;
 			Bitboard	sb = SQ_BB(sbq);
-			const Magic *m = NULL;
+			const int  *df = NULL,
+					   *dr = NULL;
 
 			if (a == b)
 				continue;
-			if (attacks(rook_magics, sa, 0) & sb)
-				m = rook_magics;
-			else if (attacks(bishop_magics, sa, 0) & sb)
-				m = bishop_magics;
-			if (m)
+			if (slow_attacks(sa, 0, rook_df, rook_dr) & sb)
+				df = rook_df, dr = rook_dr;
+			else if (slow_attacks(sa, 0, bishop_df, bishop_dr) & sb)
+				df = bishop_df, dr = bishop_dr;
+			if (df)
 			{
-				line[a][b] = (attacks(m, sa, 0) & attacks(m, sbq, 0)) | SQ_BB(sa) | sb;
-				between[a][b] = attacks(m, sa, sb) & attacks(m, sbq, SQ_BB(sa));
+				line[a][b] = (slow_attacks(sa, 0, df, dr) & slow_attacks(sbq, 0, df, dr)) |
+					SQ_BB(sa) | sb;
+				between[a][b] = slow_attacks(sa, sb, df, dr) & slow_attacks(sbq, SQ_BB(sa), df, dr);
 			}
 		}
 	}
@@ -326,13 +318,10 @@ main(int argc, char **argv)
 	if (argc > 1 && strcmp(argv[1], "--magics") == 0)
 	{
 		/* a new search, replacing the known numbers */
-		init_magics(rook_magics, rook_table, rook_df, rook_dr, NULL);
 		init_magics(bishop_magics, bishop_table, bishop_df, bishop_dr, NULL);
-		printf("/*\n * magic_numbers.h — the magics of the slider attack tables, as printed by\n"
+		printf("/*\n * magic_numbers.h — the magics of the bishop's attack table, as printed by\n"
 			   " * `bitboard_gen --magics` (a fixed-seed search: the output never changes).\n"
 			   " * Do not edit.\n */\n");
-		print_magic_numbers("rook_magic_numbers", rook_magics);
-		printf("\n");
 		print_magic_numbers("bishop_magic_numbers", bishop_magics);
 		return 0;
 	}
