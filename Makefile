@@ -37,7 +37,7 @@ PG_CFLAGS = -Wextra -O3 $(OPTFLAGS)
 # 16 and later build modules so themselves.
 PG_CFLAGS += -fvisibility=hidden
 
-EXTRA_CLEAN = src/engine/bitboard_gen src/engine/bitboard_data.c test/engine_test test/engine_test_sanitized test/perft test/bench/gen_corpus results regression.diffs regression.out \
+EXTRA_CLEAN = src/engine/bitboard_gen src/engine/bitboard_data.c test/engine_test test/engine_test_sanitized test/perft test/bench/gen_corpus test/bench/encodings results regression.diffs regression.out \
 	test/fuzz/fuzz_fen test/fuzz/fuzz_packed test/fuzz/fuzz_uci test/fuzz/fuzz_san test/fuzz/fuzz_pgn
 
 PG_CONFIG ?= pg_config
@@ -74,6 +74,11 @@ test/perft: test/perft.c $(ENGINE_SRCS) $(wildcard src/engine/*.h)
 # The benchmark corpus by ../shared/bench/gen.js's method, on the engine (test/bench/chessdb.sh).
 test/bench/gen_corpus: test/bench/gen_corpus.c $(ENGINE_SRCS) $(wildcard src/engine/*.h)
 	$(CC) $(ENGINE_CFLAGS) -O3 -o $@ test/bench/gen_corpus.c $(ENGINE_SRCS) -lm
+
+# Bits a ply and reading speed of the game encoding against two others
+# (test/bench/encodings.c); x86-64-v3 as the extension's hot clones are.
+test/bench/encodings: test/bench/encodings.c $(ENGINE_SRCS) $(wildcard src/engine/*.h)
+	$(CC) $(ENGINE_CFLAGS) -O3 -march=x86-64-v3 -o $@ test/bench/encodings.c $(ENGINE_SRCS) -lm
 
 # libFuzzer targets, one per parser (test/fuzz/run.sh runs them).
 FUZZ_CC ?= clang

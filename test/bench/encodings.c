@@ -1,0 +1,497 @@
+/*
+ * encodings: what the game type's move encoding costs, against two others,
+ * on the games of a PGN file — bits a ply and the time to read a game back.
+ *
+ *   encodings CORPUS.pgn
+ *
+ * Reading a game back is what every search over games does (the GIN index
+ * builds, the rechecks of g @> p and g @> pattern), so its speed bounds
+ * theirs.  The three encodings, each a move at a time, in value order:
+ *   legal  the format of the game type (src/engine/game.h): the move's rank
+ *          among the legal moves, in ceil(log2(legal moves)) bits; reading
+ *          a ply generates the legal moves;
+ *   pseudo the rank among the pseudo-legal moves (the pieces' attacks, pawn
+ *          pushes, castling with the squares between empty, as Scid's and
+ *          Scoutfish's readers trust the stored move), in ceil(log2(pseudo-
+ *          legal moves)) bits; reading a ply generates them all;
+ *   piece  the rank of the moving piece among the side's pieces, then the
+ *          rank of the move among that piece's pseudo-legal moves, each in
+ *          as many bits as its count needs (Scid's idea, without its byte
+ *          alignment); reading a ply looks at one piece only.
+ * Every game is encoded and read back in each, and the moves read are
+ * checked against the moves played; then each reads every game three times
+ * and the best time is printed, in nanoseconds a ply.  Standard chess only
+ * (a game from another start is skipped).  A measuring tool, not the
+ * extension's code: nothing here is on disk anywhere.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine/game.h"
+#include "engine/movegen.h"
+#include "engine/pgn.h"
+#include "engine/position.h"
+
+typedef struct Corpus
+{
+	Move	   *moves;			/* every game's moves, one after another */
+	size_t		nmoves,
+				cap;
+	int		   *first;			/* game i: moves[first[i]] .. moves[first[i + 1] - 1] */
+	int			ngames,
+				gcap;
+	size_t		game_start;		/* moves of the game being read begin here */
+	int			skipped;
+} Corpus;
+
+static void
+die(const char *what)
+{
+	fprintf(stderr, "encodings: %s\n", what);
+	exit(1);
+}
+
+static void *
+grow(void *p, size_t *cap, size_t need, size_t size)
+{
+	if (need <= *cap)
+		return p;
+	*cap = need * 2;
+	p = realloc(p, *cap * size);
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+static void
+on_begin(void *arg)
+{
+	Corpus	   *c = arg;
+
+	c->nmoves = c->game_start;
+}
+
+static void
+on_ply(void *arg, int ply, Move m, const Position *before, const Position *after,
+	   const char *variation)
+{
+	Corpus	   *c = arg;
+
+	(void) ply;
+	(void) before;
+	(void) after;
+	if (variation)
+		return;
+	c->moves = grow(c->moves, &c->cap, c->nmoves + 1, sizeof(Move));
+	c->moves[c->nmoves++] = m;
+}
+
+static bool
+on_game(void *arg, int game, const char *result, const Position *start, const Position *final,
+		int plies, const PgnError *err)
+{
+	Corpus	   *c = arg;
+	Position	standard;
+	size_t		gcap = (size_t) c->gcap;
+
+	(void) game;
+	(void) result;
+	(void) final;
+	(void) plies;
+	position_set_startpos(&standard);
+	if (err || memcmp(start->board, standard.board, sizeof(standard.board)) != 0 ||
+		start->castling != CASTLE_ALL)
+	{
+		c->skipped++;
+		c->nmoves = c->game_start;
+		return true;
+	}
+	c->first = grow(c->first, &gcap, (size_t) c->ngames + 2, sizeof(int));
+	c->gcap = (int) gcap;
+	c->first[c->ngames++] = (int) c->game_start;
+	c->first[c->ngames] = (int) c->nmoves;
+	c->game_start = c->nmoves;
+	return true;
+}
+
+/* Bits, most significant first. */
+typedef struct Bits
+{
+	uint8_t    *data;
+	size_t		pos;			/* in bits */
+} Bits;
+
+static inline void
+put_bits(Bits *b, unsigned value, int n)
+{
+	while (n-- > 0)
+	{
+		if ((value >> n) & 1)
+			b->data[b->pos / 8] |= (uint8_t) (0x80 >> (b->pos % 8));
+		b->pos++;
+	}
+}
+
+static inline unsigned
+get_bits(Bits *b, int n)
+{
+	size_t		byte = b->pos / 8;
+	uint32_t	window = ((uint32_t) b->data[byte] << 16) | ((uint32_t) b->data[byte + 1] << 8) |
+		b->data[byte + 2];
+	unsigned	v = (window >> (24 - b->pos % 8 - n)) & ((1u << n) - 1);
+
+	b->pos += (size_t) n;
+	return v;
+}
+
+/* A piece's pseudo-legal targets (the promotions counted by the caller). */
+static inline Bitboard
+piece_targets(const Position *pos, Square from)
+{
+	Color		us = (Color) pos->side;
+	Bitboard	own = pos->by_color[us],
+				occ = position_occupied(pos),
+				t = 0;
+
+	switch (PIECE_KIND(pos->board[from]))
+	{
+		case KNIGHT:
+			return bb_knight[from] & ~own;
+		case BISHOP:
+			return bb_bishop_attacks(from, occ) & ~own;
+		case ROOK:
+			return bb_rook_attacks(from, occ) & ~own;
+		case QUEEN:
+			return (bb_bishop_attacks(from, occ) | bb_rook_attacks(from, occ)) & ~own;
+		case KING:
+			t = bb_king[from] & ~own;
+			if (us == WHITE && from == SQ_MAKE(4, 0))
+			{
+				if ((pos->castling & CASTLE_WK) && !(occ & 0x60ULL))
+					t |= SQ_BB(SQ_MAKE(6, 0));
+				if ((pos->castling & CASTLE_WQ) && !(occ & 0x0EULL))
+					t |= SQ_BB(SQ_MAKE(2, 0));
+			}
+			else if (us == BLACK && from == SQ_MAKE(4, 7))
+			{
+				if ((pos->castling & CASTLE_BK) && !(occ & (0x60ULL << 56)))
+					t |= SQ_BB(SQ_MAKE(6, 7));
+				if ((pos->castling & CASTLE_BQ) && !(occ & (0x0EULL << 56)))
+					t |= SQ_BB(SQ_MAKE(2, 7));
+			}
+			return t;
+		case PAWN:
+			{
+				int			dir = us == WHITE ? 8 : -8;
+				Square		one = (Square) (from + dir);
+				Bitboard	enemy = pos->by_color[us ^ 1] |
+					(pos->ep != SQ_NONE ? SQ_BB(pos->ep) : 0);
+
+				t = bb_pawn_attacks[us][from] & enemy;
+				if (!(occ & SQ_BB(one)))
+				{
+					t |= SQ_BB(one);
+					if (SQ_RANK(from) == (us == WHITE ? 1 : 6) && !(occ & SQ_BB(one + dir)))
+						t |= SQ_BB(one + dir);
+				}
+				return t;
+			}
+		default:
+			return 0;
+	}
+}
+
+static inline int
+promotes(const Position *pos, Square from, Bitboard t)
+{
+	return PIECE_KIND(pos->board[from]) == PAWN && (t & 0xFF000000000000FFULL);
+}
+
+static inline int
+bits_for(int n)
+{
+	return n <= 1 ? 0 : 32 - __builtin_clz((unsigned) (n - 1));
+}
+
+/* The rank of m among a piece's moves (by to-square, then promotion kind), and their number. */
+static inline int
+rank_in_piece(const Position *pos, Square from, Bitboard t, Move m, int *n)
+{
+	int			p = promotes(pos, from, t);
+	int			below = bb_count(t & (SQ_BB(MOVE_TO(m)) - 1));
+
+	*n = bb_count(t) * (p ? 4 : 1);
+	return p ? 4 * below + (int) MOVE_PROMO(m) - KNIGHT : below;
+}
+
+static inline Move
+move_in_piece(const Position *pos, Square from, Bitboard t, int rank)
+{
+	int			p = promotes(pos, from, t),
+				i;
+
+	for (i = 0; i < (p ? rank / 4 : rank); i++)
+		t &= t - 1;
+	return MOVE_MAKE(from, bb_lsb(t), p ? KNIGHT + rank % 4 : NO_KIND);
+}
+
+/* pseudo: the rank among all pseudo-legal moves in value order */
+static void
+pseudo_encode(const Position *start, const Move *moves, int n, Bits *b)
+{
+	Position	pos = *start;
+	int			i;
+
+	for (i = 0; i < n; i++)
+	{
+		Bitboard	own = pos.by_color[pos.side];
+		int			total = 0,
+					rank = 0,
+					k;
+
+		while (own)
+		{
+			Square		from = bb_pop(&own);
+			Bitboard	t = piece_targets(&pos, from);
+			int			r = rank_in_piece(&pos, from, t, moves[i], &k);
+
+			if (from < MOVE_FROM(moves[i]))
+				rank += k;
+			else if (from == MOVE_FROM(moves[i]))
+				rank += r;
+			total += k;
+		}
+		put_bits(b, (unsigned) rank, bits_for(total));
+		position_play(&pos, moves[i]);
+	}
+}
+
+static inline Move
+pseudo_next(Position *pos, Bits *b)
+{
+	Bitboard	targets[64],
+				own = pos->by_color[pos->side],
+				o = own;
+	int			total = 0,
+				rank,
+				k;
+	Move		m = MOVE_NULL;
+
+	while (o)
+	{
+		Square		from = bb_pop(&o);
+
+		targets[from] = piece_targets(pos, from);
+		total += bb_count(targets[from]) * (promotes(pos, from, targets[from]) ? 4 : 1);
+	}
+	rank = (int) get_bits(b, bits_for(total));
+	while (own)
+	{
+		Square		from = bb_pop(&own);
+
+		k = bb_count(targets[from]) * (promotes(pos, from, targets[from]) ? 4 : 1);
+		if (rank < k)
+		{
+			m = move_in_piece(pos, from, targets[from], rank);
+			break;
+		}
+		rank -= k;
+	}
+	position_play(pos, m);
+	return m;
+}
+
+/* piece: the moving piece's rank among the side's pieces, then the move's among its moves */
+static void
+piece_encode(const Position *start, const Move *moves, int n, Bits *b)
+{
+	Position	pos = *start;
+	int			i,
+				k;
+
+	for (i = 0; i < n; i++)
+	{
+		Bitboard	own = pos.by_color[pos.side];
+		Square		from = MOVE_FROM(moves[i]);
+		Bitboard	t = piece_targets(&pos, from);
+		int			r = rank_in_piece(&pos, from, t, moves[i], &k);
+
+		put_bits(b, (unsigned) bb_count(own & (SQ_BB(from) - 1)), bits_for(bb_count(own)));
+		put_bits(b, (unsigned) r, bits_for(k));
+		position_play(&pos, moves[i]);
+	}
+}
+
+static inline Move
+piece_next(Position *pos, Bits *b)
+{
+	Bitboard	own = pos->by_color[pos->side];
+	int			which = (int) get_bits(b, bits_for(bb_count(own))),
+				i,
+				k;
+	Square		from;
+	Bitboard	t;
+	Move		m;
+
+	for (i = 0; i < which; i++)
+		own &= own - 1;
+	from = bb_lsb(own);
+	t = piece_targets(pos, from);
+	k = bb_count(t) * (promotes(pos, from, t) ? 4 : 1);
+	m = move_in_piece(pos, from, t, (int) get_bits(b, bits_for(k)));
+	position_play(pos, m);
+	return m;
+}
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+#define ENC_LEGAL	0
+#define ENC_PSEUDO	1
+#define ENC_PIECE	2
+
+static const char *const names[] = {"legal", "pseudo", "piece"};
+
+int
+main(int argc, char **argv)
+{
+	Corpus		c = {0};
+	PgnHandler	h = {0};
+	FILE	   *f;
+	char	   *text;
+	long		len;
+	Position	start;
+	uint8_t   **enc[3];
+	size_t		bytes[3] = {0, 0, 0};
+	int			e,
+				g;
+
+	if (argc != 2)
+	{
+		fprintf(stderr, "usage: %s CORPUS.pgn\n", argv[0]);
+		return 2;
+	}
+	f = fopen(argv[1], "rb");
+	if (!f || fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0)
+		die(argv[1]);
+	text = malloc((size_t) len + 1);
+	if (!text || fread(text, 1, (size_t) len, f) != (size_t) len)
+		die(argv[1]);
+	fclose(f);
+	h.arg = &c;
+	h.begin = on_begin;
+	h.ply = on_ply;
+	h.game = on_game;
+	pgn_read(text, (size_t) len, &h);
+	free(text);
+	printf("%d games, %zu plies (%d skipped)\n", c.ngames, c.nmoves, c.skipped);
+	position_set_startpos(&start);
+
+	/* encode every game in each, and read each back once, checking the moves */
+	for (e = 0; e < 3; e++)
+	{
+		enc[e] = malloc(sizeof(uint8_t *) * (size_t) c.ngames);
+		for (g = 0; g < c.ngames; g++)
+		{
+			const Move *mv = c.moves + c.first[g];
+			int			n = c.first[g + 1] - c.first[g],
+						bad,
+						i;
+			size_t		size = GAME_ENCODED_MAX(n) + 8;
+			Bits		b;
+
+			enc[e][g] = calloc(1, size);
+			b.data = enc[e][g];
+			b.pos = 0;
+			if (e == ENC_LEGAL)
+			{
+				size_t		l = game_encode(&start, mv, n, enc[e][g], &bad, NULL);
+
+				if (l == 0)
+					die("a game does not encode");
+				bytes[e] += l;
+			}
+			else
+			{
+				if (e == ENC_PSEUDO)
+					pseudo_encode(&start, mv, n, &b);
+				else
+					piece_encode(&start, mv, n, &b);
+				bytes[e] += 4 + (b.pos + 7) / 8;	/* the header: version, flags, plies */
+			}
+			/* read back */
+			if (e == ENC_LEGAL)
+			{
+				GameReader	r;
+
+				game_reader_init(&r, enc[e][g], GAME_ENCODED_MAX(n));
+				for (i = 0; i < n; i++)
+					if (game_reader_next(&r) != mv[i])
+						die("legal: a move reads back wrong");
+			}
+			else
+			{
+				Position	pos = start;
+
+				b.pos = 0;
+				for (i = 0; i < n; i++)
+					if ((e == ENC_PSEUDO ? pseudo_next(&pos, &b) : piece_next(&pos, &b)) != mv[i])
+						die(e == ENC_PSEUDO ? "pseudo: a move reads back wrong" :
+							"piece: a move reads back wrong");
+			}
+		}
+	}
+
+	printf("%-8s %12s %10s %14s\n", "encoding", "bytes", "B/ply", "read, ns/ply");
+	for (e = 0; e < 3; e++)
+	{
+		double		best = 1e30;
+		uint64_t	check = 0;
+		int			rep;
+
+		for (rep = 0; rep < 3; rep++)
+		{
+			double		t = now();
+
+			for (g = 0; g < c.ngames; g++)
+			{
+				int			n = c.first[g + 1] - c.first[g],
+							i;
+
+				if (e == ENC_LEGAL)
+				{
+					GameReader	r;
+
+					game_reader_init(&r, enc[e][g], GAME_ENCODED_MAX(n));
+					for (i = 0; i < n; i++)
+						check += game_reader_next(&r);
+					check += r.pos.by_kind[PAWN];
+				}
+				else
+				{
+					Position	pos = start;
+					Bits		b = {enc[e][g], 0};
+
+					for (i = 0; i < n; i++)
+						check += e == ENC_PSEUDO ? pseudo_next(&pos, &b) : piece_next(&pos, &b);
+					check += pos.by_kind[PAWN];
+				}
+			}
+			t = now() - t;
+			if (t < best)
+				best = t;
+		}
+		printf("%-8s %12zu %10.3f %14.1f   (checksum %llx)\n", names[e], bytes[e],
+			   (double) bytes[e] / (double) c.nmoves, best * 1e9 / (double) c.nmoves,
+			   (unsigned long long) check);
+	}
+	return 0;
+}
