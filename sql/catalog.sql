@@ -101,6 +101,17 @@ EXPLAIN (COSTS OFF) EXECUTE reach(start_position());
 RESET plan_cache_mode;
 EXPLAIN (COSTS OFF) EXECUTE reach(start_position());
 DEALLOCATE reach;
+-- a position no game from the standard start reaches in the plies the
+-- estimate reads (here a rook ending) is looked for only in the games from
+-- another start: as many such games as the others, all of them reaching it
+INSERT INTO plan_games
+SELECT game('4k3/8/8/8/8/8/8/R3K3 w Q - 0 1', ARRAY[m1, m2]), NULL
+FROM generate_series(1, 40) AS copies,
+     LATERAL legal_moves('4k3/8/8/8/8/8/8/R3K3 w Q - 0 1') AS m1,
+     LATERAL legal_moves(play('4k3/8/8/8/8/8/8/R3K3 w Q - 0 1', m1)) AS m2;
+ANALYZE plan_games;
+SELECT actual, estimated BETWEEN actual / 2 AND actual * 2 AS estimate_close
+FROM pg_temp.rows($$SELECT * FROM plan_games WHERE g @> '4k3/8/8/8/8/8/8/R3K3 w Q - 0 1'::"position"$$);
 ROLLBACK;
 
 -- how many objects of each kind the extension has (not counting the array

@@ -971,7 +971,10 @@ test_position_reach(void)
 	int			g,
 				bad = 0,
 				backwards = 0,
-				pairs = 0;
+				pairs = 0,
+				over = 0,
+				bound = 0,
+				plies = 0;
 
 	position_set_startpos(&start);
 	for (g = 0; g < 200; g++)
@@ -981,6 +984,14 @@ test_position_reach(void)
 					i,
 					j;
 
+		for (i = 0; i <= n; i++)
+		{
+			int			least = position_min_plies(&seen[i]);
+
+			over += least > i || (least & 1) != (i & 1);
+			bound += least;
+			plies += i;
+		}
 		for (i = 0; i <= n; i++)
 			for (j = 0; j <= n; j++)
 			{
@@ -993,6 +1004,13 @@ test_position_reach(void)
 			}
 	}
 	CHECK(bad == 0, "position_unreachable() refused %d later positions of their own game", bad);
+	CHECK(over == 0, "position_min_plies() said more than the ply, or the wrong parity, %d times", over);
+	CHECK(bound > plies / 8, "position_min_plies() is %d in all, against %d plies", bound, plies);
+	CHECK(fen_parse("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", &now, &err) &&
+		  position_min_plies(&now) == 2 && position_min_plies(&start) == 0, "1. e4 e5 takes 2 plies");
+	CHECK(fen_parse("r4rkn/1q1n1pP1/4bB2/1p5p/PQ1bB1P1/7P/2P5/2R2K1R w - - 1 36", &now, &err) &&
+		  position_min_plies(&now) == 22, "the benchmark's rare position takes at least 22 plies (%d)",
+		  position_min_plies(&now));
 	CHECK(backwards > pairs / 2, "it recognised %d of %d earlier positions", backwards, pairs);
 	/* a piece more of a kind takes a pawn; a pawn reaches only its cone */
 	CHECK(fen_parse("4k3/P7/8/8/8/8/8/Q3K3 w - - 0 1", &now, &err) &&
@@ -1007,6 +1025,7 @@ test_position_reach(void)
 	CHECK(position_unreachable(&now, &later), "a4 is out of reach of a pawn on h2");
 	CHECK(fen_parse("4k3/8/4P3/8/8/8/8/4K3 w - - 0 1", &later, &err), "e6 parses");
 	CHECK(!position_unreachable(&now, &later), "e6 is within reach of a pawn on h2 (three captures)");
+	printf("position_min_plies: %d in all over %d plies of the random games\n", bound, plies);
 	printf("position reach: %d random games, %d of %d earlier positions recognised\n", 200,
 		   backwards, pairs);
 }

@@ -129,3 +129,44 @@ position_unreachable(const Position *now, const Position *later)
 {
 	return position_unreachable_clones(now, later);
 }
+
+int
+position_min_plies(const Position *pos)
+{
+	/* White's starting squares of knights, bishops, rooks and the queen (Black's: bytes swapped) */
+	static const Bitboard home[QUEEN + 1] = {
+		[KNIGHT] = SQ_BB(SQ_B1) | SQ_BB(SQ_G1),
+		[BISHOP] = SQ_BB(SQ_C1) | SQ_BB(SQ_F1),
+		[ROOK] = SQ_BB(SQ_A1) | SQ_BB(SQ_H1),
+		[QUEEN] = SQ_BB(SQ_D1),
+	};
+	int			moves[2],
+				plies,
+				c,
+				k;
+
+	for (c = WHITE; c <= BLACK; c++)
+	{
+		Bitboard	pawns = position_bb(pos, c, PAWN);
+		int			least = 0,
+					taken = 16 - bb_count(pos->by_color[c ^ 1]);
+
+		while (pawns)
+		{
+			Square		sq = bb_pop(&pawns);
+			int			rank = c == WHITE ? SQ_RANK(sq) : 7 - SQ_RANK(sq);
+
+			/* from the second rank: one step to the third or fourth, then one a rank */
+			least += rank <= 1 ? 0 : rank <= 3 ? 1 : rank - 2;
+		}
+		for (k = KNIGHT; k <= QUEEN; k++)
+			least += bb_count(position_bb(pos, c, k) & ~(c == WHITE ? home[k] : __builtin_bswap64(home[k])));
+		moves[c] = least > taken ? least : taken;
+	}
+	plies = 2 * moves[WHITE] - 1 > 2 * moves[BLACK] ? 2 * moves[WHITE] - 1 : 2 * moves[BLACK];
+	if (plies < 0)
+		plies = 0;
+	if ((plies & 1) != pos->side)
+		plies++;
+	return plies;
+}

@@ -32,6 +32,18 @@ extern bool position_same_for_repetition(const Position *a, const Position *b);
 extern bool position_unreachable(const Position *now, const Position *later);
 
 /*
+ * A lower bound on the plies of a game from the standard starting position
+ * that reaches pos: each side moves at least once for each step its pawns
+ * show (one for a double step), once for each of its knights, bishops,
+ * rooks and queens off its starting squares for their kind (a promoted
+ * piece is such a one, and its promotion moved no pawn that counts), and
+ * once for each man it took (a capture may also be one of those moves, so
+ * the larger of the two counts); White moves first, and the side to move
+ * tells the parity.
+ */
+extern int	position_min_plies(const Position *pos);
+
+/*
  * The result a position decides by itself, as PGN writes it: "1-0" or
  * "0-1" for checkmate, "1/2-1/2" for stalemate or insufficient material,
  * else "*".
