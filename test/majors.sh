@@ -61,8 +61,6 @@ make_root() {
 		done
 		return 0
 	fi
-	command -v debootstrap >/dev/null ||
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -q debootstrap >/dev/null
 	rm -rf "$root.tmp"
 	mkdir -p "$roots"
 	echo "== making the Debian ${suite[$v]} root file system for PostgreSQL $v"
@@ -120,7 +118,16 @@ pg_virtualenv -v 15 bash test/dump_restore.sh --export "$log/every_type.dump" "$
 cat "$log/export"
 count "dump on 15" "$(grep -c '^ok:' "$log/export")" "$(grep -c '^!! FAILED' "$log/export")"
 
-# make the missing roots in parallel
+# make the missing roots in parallel, with debootstrap installed first: the
+# makers installing it at once raced for dpkg's lock on a fresh machine, and
+# the losers made no root
+for v in "${majors[@]}"; do
+	[[ -x $roots/${suite[$v]}/usr/lib/postgresql/$v/bin/pg_config ]] && continue
+	command -v debootstrap >/dev/null ||
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q debootstrap >/dev/null ||
+		echo "!! could not install debootstrap"
+	break
+done
 pids=()
 for v in "${majors[@]}"; do
 	make_root "$v" &
