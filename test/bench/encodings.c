@@ -166,22 +166,17 @@ piece_targets(const Position *pos, Square from)
 		case QUEEN:
 			return (bb_bishop_attacks(from, occ) | bb_rook_attacks(from, occ)) & ~own;
 		case KING:
-			t = bb_king[from] & ~own;
-			if (us == WHITE && from == SQ_MAKE(4, 0))
 			{
-				if ((pos->castling & CASTLE_WK) && !(occ & 0x60ULL))
-					t |= SQ_BB(SQ_MAKE(6, 0));
-				if ((pos->castling & CASTLE_WQ) && !(occ & 0x0EULL))
-					t |= SQ_BB(SQ_MAKE(2, 0));
+				int			i;
+
+				t = bb_king[from] & ~own;
+				/* castling of each right held, the squares between king and rook empty */
+				for (i = 2 * (int) us; i < 2 * (int) us + 2; i++)
+					if ((pos->castling & (1 << i)) && castle_standard(pos, i) &&
+						!(occ & bb_between[from][castle_rook(pos, i)]))
+						t |= SQ_BB(CASTLE_KING_TO(i));
+				return t;
 			}
-			else if (us == BLACK && from == SQ_MAKE(4, 7))
-			{
-				if ((pos->castling & CASTLE_BK) && !(occ & (0x60ULL << 56)))
-					t |= SQ_BB(SQ_MAKE(6, 7));
-				if ((pos->castling & CASTLE_BQ) && !(occ & (0x0EULL << 56)))
-					t |= SQ_BB(SQ_MAKE(2, 7));
-			}
-			return t;
 		case PAWN:
 			{
 				int			dir = us == WHITE ? 8 : -8;
@@ -206,13 +201,7 @@ piece_targets(const Position *pos, Square from)
 static inline int
 promotes(const Position *pos, Square from, Bitboard t)
 {
-	return PIECE_KIND(pos->board[from]) == PAWN && (t & 0xFF000000000000FFULL);
-}
-
-static inline int
-bits_for(int n)
-{
-	return n <= 1 ? 0 : 32 - __builtin_clz((unsigned) (n - 1));
+	return PIECE_KIND(pos->board[from]) == PAWN && (t & (BB_RANK_1 | BB_RANK_8));
 }
 
 /* The rank of m among a piece's moves (by to-square, then promotion kind), and their number. */
@@ -263,7 +252,7 @@ pseudo_encode(const Position *start, const Move *moves, int n, Bits *b)
 				rank += r;
 			total += k;
 		}
-		put_bits(b, (unsigned) rank, bits_for(total));
+		put_bits(b, (unsigned) rank, game_index_bits(total));
 		position_play(&pos, moves[i]);
 	}
 }
@@ -286,7 +275,7 @@ pseudo_next(Position *pos, Bits *b)
 		targets[from] = piece_targets(pos, from);
 		total += bb_count(targets[from]) * (promotes(pos, from, targets[from]) ? 4 : 1);
 	}
-	rank = (int) get_bits(b, bits_for(total));
+	rank = (int) get_bits(b, game_index_bits(total));
 	while (own)
 	{
 		Square		from = bb_pop(&own);
@@ -318,8 +307,8 @@ piece_encode(const Position *start, const Move *moves, int n, Bits *b)
 		Bitboard	t = piece_targets(&pos, from);
 		int			r = rank_in_piece(&pos, from, t, moves[i], &k);
 
-		put_bits(b, (unsigned) bb_count(own & (SQ_BB(from) - 1)), bits_for(bb_count(own)));
-		put_bits(b, (unsigned) r, bits_for(k));
+		put_bits(b, (unsigned) bb_count(own & (SQ_BB(from) - 1)), game_index_bits(bb_count(own)));
+		put_bits(b, (unsigned) r, game_index_bits(k));
 		position_play(&pos, moves[i]);
 	}
 }
@@ -328,7 +317,7 @@ static inline Move
 piece_next(Position *pos, Bits *b)
 {
 	Bitboard	own = pos->by_color[pos->side];
-	int			which = (int) get_bits(b, bits_for(bb_count(own))),
+	int			which = (int) get_bits(b, game_index_bits(bb_count(own))),
 				i,
 				k;
 	Square		from;
@@ -340,9 +329,46 @@ piece_next(Position *pos, Bits *b)
 	from = bb_lsb(own);
 	t = piece_targets(pos, from);
 	k = bb_count(t) * (promotes(pos, from, t) ? 4 : 1);
-	m = move_in_piece(pos, from, t, (int) get_bits(b, bits_for(k)));
+	m = move_in_piece(pos, from, t, (int) get_bits(b, game_index_bits(k)));
 	position_play(pos, m);
 	return m;
+}
+
+#define ENC_LEGAL	0
+#define ENC_PSEUDO	1
+#define ENC_PIECE	2
+
+static const char *const names[] = {"legal", "pseudo", "piece"};
+
+/*
+ * Reads a game of n plies in encoding e; dies when expect is given and a
+ * move differs from it.  Returns a sum of what was read, so that the timed
+ * reading cannot be left out.
+ */
+static uint64_t
+read_game(int e, uint8_t *data, int n, const Position *start, const Move *expect)
+{
+	GameReader	r;
+	Position	pos = *start;
+	Bits		b = {data, 0};
+	uint64_t	sum = 0;
+	int			i;
+
+	if (e == ENC_LEGAL)
+		game_reader_init(&r, data, GAME_ENCODED_MAX(n));
+	for (i = 0; i < n; i++)
+	{
+		Move		m = e == ENC_LEGAL ? game_reader_next(&r) :
+			e == ENC_PSEUDO ? pseudo_next(&pos, &b) : piece_next(&pos, &b);
+
+		if (expect && m != expect[i])
+		{
+			fprintf(stderr, "encodings: %s: a move reads back wrong\n", names[e]);
+			exit(1);
+		}
+		sum += m;
+	}
+	return sum + (e == ENC_LEGAL ? r.pos : pos).by_kind[PAWN];
 }
 
 static double
@@ -353,12 +379,6 @@ now(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
-
-#define ENC_LEGAL	0
-#define ENC_PSEUDO	1
-#define ENC_PIECE	2
-
-static const char *const names[] = {"legal", "pseudo", "piece"};
 
 int
 main(int argc, char **argv)
@@ -403,8 +423,7 @@ main(int argc, char **argv)
 		{
 			const Move *mv = c.moves + c.first[g];
 			int			n = c.first[g + 1] - c.first[g],
-						bad,
-						i;
+						bad;
 			size_t		size = GAME_ENCODED_MAX(n) + 8;
 			Bits		b;
 
@@ -427,26 +446,7 @@ main(int argc, char **argv)
 					piece_encode(&start, mv, n, &b);
 				bytes[e] += 4 + (b.pos + 7) / 8;	/* the header: version, flags, plies */
 			}
-			/* read back */
-			if (e == ENC_LEGAL)
-			{
-				GameReader	r;
-
-				game_reader_init(&r, enc[e][g], GAME_ENCODED_MAX(n));
-				for (i = 0; i < n; i++)
-					if (game_reader_next(&r) != mv[i])
-						die("legal: a move reads back wrong");
-			}
-			else
-			{
-				Position	pos = start;
-
-				b.pos = 0;
-				for (i = 0; i < n; i++)
-					if ((e == ENC_PSEUDO ? pseudo_next(&pos, &b) : piece_next(&pos, &b)) != mv[i])
-						die(e == ENC_PSEUDO ? "pseudo: a move reads back wrong" :
-							"piece: a move reads back wrong");
-			}
+			read_game(e, enc[e][g], n, &start, mv);
 		}
 	}
 
@@ -462,29 +462,7 @@ main(int argc, char **argv)
 			double		t = now();
 
 			for (g = 0; g < c.ngames; g++)
-			{
-				int			n = c.first[g + 1] - c.first[g],
-							i;
-
-				if (e == ENC_LEGAL)
-				{
-					GameReader	r;
-
-					game_reader_init(&r, enc[e][g], GAME_ENCODED_MAX(n));
-					for (i = 0; i < n; i++)
-						check += game_reader_next(&r);
-					check += r.pos.by_kind[PAWN];
-				}
-				else
-				{
-					Position	pos = start;
-					Bits		b = {enc[e][g], 0};
-
-					for (i = 0; i < n; i++)
-						check += e == ENC_PSEUDO ? pseudo_next(&pos, &b) : piece_next(&pos, &b);
-					check += pos.by_kind[PAWN];
-				}
-			}
+				check += read_game(e, enc[e][g], c.first[g + 1] - c.first[g], &start, NULL);
 			t = now() - t;
 			if (t < best)
 				best = t;
