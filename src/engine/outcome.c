@@ -133,18 +133,13 @@ position_unreachable(const Position *now, const Position *later)
 int
 position_min_plies(const Position *pos)
 {
-	/* White's starting squares of each kind; Black's are them with the bytes swapped */
-	static const Bitboard home[QUEEN + 1] = {
-		[KNIGHT] = SQ_BB(SQ_B1) | SQ_BB(SQ_G1),
-		[BISHOP] = SQ_BB(SQ_C1) | SQ_BB(SQ_F1),
-		[ROOK] = SQ_BB(SQ_A1) | SQ_BB(SQ_H1),
-		[QUEEN] = SQ_BB(SQ_D1),
-	};
+	Position	start;
 	int			moves[2],
 				plies,
 				c,
 				k;
 
+	position_set_startpos(&start);
 	for (c = WHITE; c <= BLACK; c++)
 	{
 		Bitboard	pawns = position_bb(pos, c, PAWN);
@@ -160,11 +155,7 @@ position_min_plies(const Position *pos)
 			least += rank <= 1 ? 0 : rank <= 3 ? 1 : rank - 2;
 		}
 		for (k = KNIGHT; k <= QUEEN; k++)
-		{
-			Bitboard	start = c == WHITE ? home[k] : __builtin_bswap64(home[k]);
-
-			least += bb_count(position_bb(pos, c, k) & ~start);
-		}
+			least += bb_count(position_bb(pos, c, k) & ~position_bb(&start, c, k));
 		moves[c] = least > taken ? least : taken;
 	}
 	plies = 2 * moves[WHITE] - 1 > 2 * moves[BLACK] ? 2 * moves[WHITE] - 1 : 2 * moves[BLACK];
