@@ -439,10 +439,10 @@ game_reaches_position(PG_FUNCTION_ARGS)
 #define UNKNOWN_POSITION_SEL 0.0001
 
 static double
-sampled_share(AttStatsSlot *slot, const Position *target, GameMemo *memo, bool weighted)
+sampled_share(AttStatsSlot *slot, const Position *target, bool deep, GameMemo *memo,
+			  bool weighted)
 {
 	double		share = 0;
-	bool		deep = position_min_plies(target) > ESTIMATE_PLIES;
 	int			i;
 
 	for (i = 0; i < slot->nvalues; i++)
@@ -480,9 +480,11 @@ game_position_sel(PG_FUNCTION_ARGS)
 		AttStatsSlot slot;
 		double		common = 0,
 					in_common = 0;
+		bool		deep;			/* not within ESTIMATE_PLIES of the standard start */
 
 		sel = DEFAULT_MATCHING_SEL; /* for the rows of no histogram */
 		position_from_datum(DatumGetPositionP(((Const *) other)->constvalue), &target);
+		deep = position_min_plies(&target) > ESTIMATE_PLIES;
 		if (get_attstatsslot(&slot, vardata.statsTuple, STATISTIC_KIND_MCV, InvalidOid,
 							 ATTSTATSSLOT_VALUES | ATTSTATSSLOT_NUMBERS))
 		{
@@ -490,13 +492,13 @@ game_position_sel(PG_FUNCTION_ARGS)
 
 			for (i = 0; i < slot.nnumbers; i++)
 				common += slot.numbers[i];
-			in_common = sampled_share(&slot, &target, memo, true);
+			in_common = sampled_share(&slot, &target, deep, memo, true);
 			free_attstatsslot(&slot);
 		}
 		if (get_attstatsslot(&slot, vardata.statsTuple, STATISTIC_KIND_HISTOGRAM, InvalidOid,
 							 ATTSTATSSLOT_VALUES))
 		{
-			sel = sampled_share(&slot, &target, memo, false);
+			sel = sampled_share(&slot, &target, deep, memo, false);
 			if (slot.nvalues < 100)
 				sel = sel * slot.nvalues / 100.0 + DEFAULT_MATCHING_SEL * (1.0 - slot.nvalues / 100.0);
 			free_attstatsslot(&slot);
