@@ -120,9 +120,11 @@ extern Datum position_in(PG_FUNCTION_ARGS);
 
 /*
  * game: a varlena whose data is the encoded game of engine/game.h, read
- * through the packed (short-header) form.
+ * through the packed (short-header) form; a value of a format version this
+ * library does not know (written by a newer one) raises XX001.
  */
-#define DatumGetGameP(X)		((struct varlena *) PG_DETOAST_DATUM_PACKED(X))
+extern struct varlena *chess_game_detoast(Datum d);
+#define DatumGetGameP(X)		chess_game_detoast(X)
 #define PG_GETARG_GAME_P(n)		DatumGetGameP(PG_GETARG_DATUM(n))
 #define GAME_DATA(g)			((const uint8 *) VARDATA_ANY(g))
 #define GAME_LEN(g)				VARSIZE_ANY_EXHDR(g)

@@ -26,6 +26,26 @@
 #include "utils/lsyscache.h"
 #include "utils/syscache.h"
 
+struct varlena *
+chess_game_detoast(Datum d)
+{
+	struct varlena *g = (struct varlena *) PG_DETOAST_DATUM_PACKED(d);
+
+	if (unlikely(GAME_LEN(g) < 4))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATA_CORRUPTED),
+				 errmsg("invalid game value"),
+				 errdetail("A game value has at least 4 bytes, not %zu.", (size_t) GAME_LEN(g))));
+	if (unlikely(!game_version_known(GAME_DATA(g), GAME_LEN(g))))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATA_CORRUPTED),
+				 errmsg("invalid game value"),
+				 errdetail("Format version %d is unknown; this library reads versions 1 and %d.",
+						   GAME_DATA(g)[0], GAME_FORMAT_VERSION),
+				 errhint("A newer version of the extension may have written it.")));
+	return g;
+}
+
 /*
  * Encodes moves played from start as a game value; an illegal move raises
  * the error play() raises (22023), naming its ply.
@@ -586,27 +606,46 @@ game_cmp(PG_FUNCTION_ARGS)
 	PG_RETURN_INT32(game_cmp_args(fcinfo));
 }
 
-/* Hashes: the encoding is canonical, so equal games have equal bytes. */
+/*
+ * Hashes: the encoding is canonical, so equal games of the present format
+ * version have equal bytes; a game of version 1 is hashed as the present
+ * version writes it, so that it hashes as the equal game of either version.
+ */
+static Datum
+game_hash_args(FunctionCallInfo fcinfo, bool extended)
+{
+	struct varlena *g = PG_GETARG_GAME_P(0);
+	const uint8 *data = GAME_DATA(g);
+	size_t		len = GAME_LEN(g);
+	uint8	   *present = NULL;
+	Datum		h;
+
+	if (data[0] != GAME_FORMAT_VERSION)
+	{
+		present = palloc(GAME_ENCODED_MAX(game_plies(data, len)));
+		len = game_transcode(data, len, present);
+		data = present;
+	}
+	h = extended ? hash_any_extended(data, (int) len, PG_GETARG_INT64(1)) :
+		hash_any(data, (int) len);
+	if (present)
+		pfree(present);
+	PG_FREE_IF_COPY(g, 0);
+	return h;
+}
+
 PG_FUNCTION_INFO_V1(game_hash);
 Datum
 game_hash(PG_FUNCTION_ARGS)
 {
-	struct varlena *g = PG_GETARG_GAME_P(0);
-	Datum		h = hash_any(GAME_DATA(g), (int) GAME_LEN(g));
-
-	PG_FREE_IF_COPY(g, 0);
-	return h;
+	return game_hash_args(fcinfo, false);
 }
 
 PG_FUNCTION_INFO_V1(game_hash_extended);
 Datum
 game_hash_extended(PG_FUNCTION_ARGS)
 {
-	struct varlena *g = PG_GETARG_GAME_P(0);
-	Datum		h = hash_any_extended(GAME_DATA(g), (int) GAME_LEN(g), PG_GETARG_INT64(1));
-
-	PG_FREE_IF_COPY(g, 0);
-	return h;
+	return game_hash_args(fcinfo, true);
 }
 
 /*

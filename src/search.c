@@ -447,7 +447,7 @@ sampled_share(AttStatsSlot *slot, const Position *target, bool deep, GameMemo *m
 
 	for (i = 0; i < slot->nvalues; i++)
 	{
-		struct varlena *g = PG_DETOAST_DATUM(slot->values[i]);
+		struct varlena *g = DatumGetGameP(slot->values[i]);
 
 		if (deep && !(GAME_DATA(g)[1] & GAME_FLAG_START))
 			continue;			/* from the standard start: not within the plies read */

@@ -519,6 +519,37 @@ check_consistency(const Position *pos, const char *fen)
 			}
 		}
 	}
+	/*
+	 * One piece's pseudo-legal targets are the squares of its moves among
+	 * gen_pseudo_legal()'s, and every legal move, a game of one ply from
+	 * here, reads back from the game format (which ranks a move among them)
+	 */
+	{
+		Bitboard	expect[64] = {0},
+					own = pos->by_color[pos->side];
+
+		for (i = 0; i < np; i++)
+			expect[MOVE_FROM(pseudo[i])] |= SQ_BB(MOVE_TO(pseudo[i]));
+		while (own)
+		{
+			Square		sq = bb_pop(&own);
+
+			if (piece_pseudo_targets(pos, sq) != expect[sq] && errors++ < 3)
+				printf("  %s: the pseudo-legal targets of %d differ\n", fen, sq);
+		}
+		for (i = 0; i < nl; i++)
+		{
+			uint8_t		enc[GAME_ENCODED_MAX(1)];
+			GameReader	r;
+			Position	final;
+			int			b;
+			size_t		n = game_encode(pos, &legal[i], 1, enc, &b, &final);
+
+			game_reader_init(&r, enc, n);
+			if ((n == 0 || game_reader_next(&r) != legal[i]) && errors++ < 3)
+				printf("  %s: move %d of %d does not read back from the game format\n", fen, i, nl);
+		}
+	}
 	/* SAN: every legal move reads back from its SAN, strictly and leniently */
 	for (i = 0; i < nl; i++)
 	{
@@ -1162,17 +1193,22 @@ test_game(void)
 		"R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1",
 		"4k3/8/8/4Pp2/8/8/8/4K3 w - f6 0 2",
 	};
-	static uint8_t enc[400][GAME_ENCODED_MAX(200)];
+	static uint8_t enc[400][GAME_ENCODED_MAX(200)],
+				enc1[400][GAME_ENCODED_MAX(200)];	/* in version 1 */
 	static Move games[400][200];
 	static int	lens[400],
 				sizes[400],
+				sizes1[400],
 				start_of[400];
 	int			i,
 				j,
 				bad = 0,
+				bad1 = 0,
 				order_bad = 0,
+				mixed_bad = 0,
 				total_plies = 0;
-	size_t		total_bytes = 0;
+	size_t		total_bytes = 0,
+				total_bytes1 = 0;
 	Position	start,
 				final;
 	PositionError err;
@@ -1220,8 +1256,24 @@ test_game(void)
 			if (memcmp(a, c, sizeof(a)) != 0)
 				bad++;
 		}
+		/* version 1 reads back, and becomes version 2's bytes */
+		{
+			uint8_t		t[GAME_ENCODED_MAX(200)];
+
+			sizes1[i] = (int) game_encode_version(&start, games[i], lens[i], enc1[i], &b, &final, 1);
+			total_bytes1 += (size_t) sizes1[i];
+			game_reader_init(&r, enc1[i], (size_t) sizes1[i]);
+			for (j = 0; j < lens[i] && r.plies == lens[i]; j++)
+				if (game_reader_next(&r) != games[i][j])
+					bad1++;
+			if (enc1[i][0] != 1 || r.plies != lens[i] ||
+				game_transcode(enc1[i], (size_t) sizes1[i], t) != (size_t) sizes[i] ||
+				memcmp(t, enc[i], (size_t) sizes[i]) != 0)
+				bad1++;
+		}
 	}
 	CHECK(bad == 0, "%d games do not decode to their moves", bad);
+	CHECK(bad1 == 0, "%d games of version 1 do not decode to their moves or transcode", bad1);
 	CHECK(total_bytes * 100 < (size_t) total_plies * 90,
 		  "encoded games take %zu bytes for %d plies", total_bytes, total_plies);
 
@@ -1248,8 +1300,16 @@ test_game(void)
 				order_bad++;
 			if (expect == 0 && (sizes[i] != sizes[j] || memcmp(enc[i], enc[j], (size_t) sizes[i]) != 0))
 				order_bad++;
+			/* version 1 against version 1 and against version 2, both ways */
+			c = game_compare(enc1[i], (size_t) sizes1[i], enc1[j], (size_t) sizes1[j]);
+			mixed_bad += (c > 0) - (c < 0) != expect;
+			c = game_compare(enc1[i], (size_t) sizes1[i], enc[j], (size_t) sizes[j]);
+			mixed_bad += (c > 0) - (c < 0) != expect;
+			c = game_compare(enc[i], (size_t) sizes[i], enc1[j], (size_t) sizes1[j]);
+			mixed_bad += (c > 0) - (c < 0) != expect;
 		}
 	CHECK(order_bad == 0, "%d pairs of games compare otherwise than their moves", order_bad);
+	CHECK(mixed_bad == 0, "%d comparisons with version 1 go otherwise than the moves", mixed_bad);
 
 	/* an illegal move is refused with its index */
 	{
@@ -1264,16 +1324,21 @@ test_game(void)
 	}
 
 	/*
-	 * The format, pinned by hand: 1. e4 e5 2. Nf3 from the start.  Sorted by
-	 * move value, e2e4 is move 13 of 20 (5 bits: 01101), e7e5 move 8 of 20
-	 * (01000), g1f3 move 13 of 29 (01101): 0110 1010 0001 1010 with a zero
-	 * bit of padding.
+	 * The format, pinned by hand: 1. e4 e5 2. Nf3 from the start.  Version
+	 * 2: e2 is piece 12 of White's 16 in square order (4 bits: 1100), e4
+	 * the second of its two targets e3 e4 (1); e7 is piece 4 of Black's 16
+	 * (0100), e5 the first of e5 e6 (0); g1 is piece 6 (0110), f3 the
+	 * second of e2 f3 h3 (2 bits: 01): 1100 1010 0001 1001.  Version 1,
+	 * by move value among the legal moves: e2e4 is move 13 of 20 (5 bits:
+	 * 01101), e7e5 move 8 of 20 (01000), g1f3 move 13 of 29 (01101): 0110
+	 * 1010 0001 1010 with a zero bit of padding.
 	 */
 	{
 		Move		m[3] = {MOVE_MAKE(SQ_MAKE(4, 1), SQ_MAKE(4, 3), NO_KIND),
 			MOVE_MAKE(SQ_MAKE(4, 6), SQ_MAKE(4, 4), NO_KIND),
 		MOVE_MAKE(SQ_MAKE(6, 0), SQ_MAKE(5, 2), NO_KIND)};
-		static const uint8_t expect[] = {1, 0, 0, 3, 0x6A, 0x1A};
+		static const uint8_t expect[] = {2, 0, 0, 3, 0xCA, 0x19},
+					expect1[] = {1, 0, 0, 3, 0x6A, 0x1A};
 		int			b;
 		size_t		n;
 
@@ -1282,31 +1347,65 @@ test_game(void)
 		CHECK(n == sizeof(expect) && memcmp(enc[0], expect, n) == 0,
 			  "1. e4 e5 2. Nf3 encodes as %zu bytes %02x %02x %02x %02x %02x %02x", n,
 			  enc[0][0], enc[0][1], enc[0][2], enc[0][3], enc[0][4], enc[0][5]);
+		n = game_encode_version(&start, m, 3, enc[0], &b, &final, 1);
+		CHECK(n == sizeof(expect1) && memcmp(enc[0], expect1, n) == 0,
+			  "1. e4 e5 2. Nf3 encodes in version 1 as %zu bytes %02x %02x %02x %02x %02x %02x", n,
+			  enc[0][0], enc[0][1], enc[0][2], enc[0][3], enc[0][4], enc[0][5]);
 	}
 	/*
-	 * A forced move has no bits: a game of forced moves ends at its last
-	 * header byte, and the reader reads nothing past it (a copy of exactly
-	 * its size, for AddressSanitizer).
+	 * A start whose en passant square allows no legal capture: the reader
+	 * starts from the packed start, which drops the square, and a pawn's
+	 * pseudo-legal targets must not differ from the encoder's.  After
+	 * 1... c5, bxc6 would leave the king on a5 to the rook on h5.
+	 */
+	{
+		Move		m[4] = {MOVE_MAKE(SQ_MAKE(2, 6), SQ_MAKE(2, 4), NO_KIND),
+			MOVE_MAKE(SQ_MAKE(1, 4), SQ_MAKE(1, 5), NO_KIND),
+			MOVE_MAKE(SQ_MAKE(7, 4), SQ_MAKE(6, 4), NO_KIND),
+		MOVE_MAKE(SQ_MAKE(1, 5), SQ_MAKE(1, 6), NO_KIND)};
+		PositionError err;
+		GameReader	r;
+		int			b;
+		size_t		n;
+
+		CHECK(fen_parse("7k/2p5/8/KP5r/8/8/8/8 b - - 0 1", &start, &err), "the pinned position parses");
+		position_play(&start, m[0]);
+		n = game_encode(&start, m + 1, 3, enc[0], &b, &final);
+		game_reader_init(&r, enc[0], n);
+		CHECK(n > 0 && start.ep != SQ_NONE && game_reader_next(&r) == m[1] &&
+			  game_reader_next(&r) == m[2] && game_reader_next(&r) == m[3],
+			  "b6 Rg5 b7 from a start with an en passant square but no legal capture reads back");
+	}
+	/*
+	 * The reader reads nothing past a value (copies of exactly its size, for
+	 * AddressSanitizer): in version 1 a forced move has no bits, so a game
+	 * of forced moves ends at its last header byte; in version 2 the king,
+	 * White's only piece, has no bits for its rank, and 2 for its move.
 	 */
 	{
 		Move		m[1] = {MOVE_MAKE(SQ_MAKE(0, 0), SQ_MAKE(1, 1), NO_KIND)};
 		PositionError err;
-		GameReader	r;
-		uint8_t    *exact;
-		int			b;
-		size_t		n;
+		int			version;
 
 		CHECK(fen_parse("7k/8/8/8/8/8/1q6/K7 w - - 0 1", &start, &err), "the forced position parses");
-		n = game_encode(&start, m, 1, enc[0], &b, &final);
-		exact = malloc(n);
-		memcpy(exact, enc[0], n);
-		game_reader_init(&r, exact, n);
-		CHECK(n > 0 && game_reader_next(&r) == m[0] && r.ply == r.plies,
-			  "Kxb2, the only move, encodes in no bits and reads back");
-		free(exact);
+		for (version = 1; version <= 2; version++)
+		{
+			GameReader	r;
+			uint8_t    *exact;
+			int			b;
+			size_t		n = game_encode_version(&start, m, 1, enc[0], &b, &final, version);
+
+			exact = malloc(n);
+			memcpy(exact, enc[0], n);
+			game_reader_init(&r, exact, n);
+			CHECK(n == 2 + PACKED_POSITION_SIZE + 2 + (version == 1 ? 0 : 1) &&
+				  game_reader_next(&r) == m[0] && r.ply == r.plies,
+				  "Kxb2, the only move, takes %zu bytes in version %d and reads back", n, version);
+			free(exact);
+		}
 	}
-	printf("games: %d plies in %zu bytes (%.2f bytes a ply)\n", total_plies, total_bytes,
-		   (double) total_bytes / total_plies);
+	printf("games: %d plies in %zu bytes (%.2f bytes a ply; %.2f in version 1)\n", total_plies,
+		   total_bytes, (double) total_bytes / total_plies, (double) total_bytes1 / total_plies);
 }
 
 static int	fuzz_games_ok;

@@ -113,16 +113,37 @@ is_standard_start(const Position *pos)
 	return memcmp(a, b, PACKED_POSITION_SIZE) == 0;
 }
 
-CHESS_HOT static size_t
-game_encode_clones(const Position *start, const Move *moves, int n, uint8_t *out, int *bad,
-			Position *final)
+static inline __attribute__((always_inline)) void
+put_bits(uint8_t *out, size_t *bitpos, unsigned value, int bits)
 {
-	Position	pos = *start;
-	size_t		off = 2,
-				bitpos;
-	int			i;
+	for (bits--; bits >= 0; bits--, (*bitpos)++)
+		if (value & (1u << bits))
+			out[*bitpos / 8] |= (uint8_t) (0x80 >> (*bitpos % 8));
+}
 
-	out[0] = GAME_FORMAT_VERSION;
+/* The version 2 fields of a pseudo-legal move m in pos (game.h). */
+static inline __attribute__((always_inline)) void
+put_move_v2(const Position *pos, Move m, uint8_t *out, size_t *bitpos)
+{
+	Square		from = MOVE_FROM(m);
+	Bitboard	own = pos->by_color[pos->side],
+				t = piece_pseudo_targets(pos, from);
+	bool		promotes = PIECE_KIND(pos->board[from]) == PAWN && (t & (BB_RANK_1 | BB_RANK_8));
+	int			below = bb_count(t & (SQ_BB(MOVE_TO(m)) - 1));
+
+	put_bits(out, bitpos, (unsigned) bb_count(own & (SQ_BB(from) - 1)),
+			 game_index_bits(bb_count(own)));
+	put_bits(out, bitpos, (unsigned) (promotes ? 4 * below + (int) MOVE_PROMO(m) - KNIGHT : below),
+			 game_index_bits(bb_count(t) * (promotes ? 4 : 1)));
+}
+
+/* Writes the header of a game of n plies from start; returns its length. */
+static size_t
+put_header(const Position *start, int n, int version, uint8_t *out)
+{
+	size_t		off = 2;
+
+	out[0] = (uint8_t) version;
 	out[1] = 0;
 	if (!is_standard_start(start))
 	{
@@ -134,14 +155,32 @@ game_encode_clones(const Position *start, const Move *moves, int n, uint8_t *out
 	out[off + 1] = (uint8_t) n;
 	off += 2;
 	memset(out + off, 0, ((size_t) n * 9 + 7) / 8);
-	bitpos = off * 8;
+	return off;
+}
+
+CHESS_HOT static size_t
+game_encode_clones(const Position *start, const Move *moves, int n, uint8_t *out, int *bad,
+				   Position *final, int version)
+{
+	Position	pos;
+	size_t		bitpos = put_header(start, n, version, out) * 8;
+	uint8_t		packed[PACKED_POSITION_SIZE];
+	int			i;
+
+	/*
+	 * from the start as the reader has it: the packed form keeps an en
+	 * passant square only when a capture there is legal, and version 2
+	 * ranks a pawn's pseudo-legal moves
+	 */
+	position_pack(start, packed);
+	position_unpack(packed, &pos);
+
 	for (i = 0; i < n; i++)
 	{
 		Bitboard	targets[64];
 		Move		m = castle_normalize(&pos, moves[i]);	/* e1h1 or e1g1 */
 		int			nlegal = legal_targets(&pos, targets),
-					index = move_rank(&pos, targets, m),
-					bits;
+					index = move_rank(&pos, targets, m);
 
 		if (index < 0)
 		{
@@ -150,9 +189,10 @@ game_encode_clones(const Position *start, const Move *moves, int n, uint8_t *out
 				*final = pos;
 			return 0;
 		}
-		for (bits = game_index_bits(nlegal) - 1; bits >= 0; bits--, bitpos++)
-			if (index & (1 << bits))
-				out[bitpos / 8] |= (uint8_t) (0x80 >> (bitpos % 8));
+		if (version == 1)
+			put_bits(out, &bitpos, (unsigned) index, game_index_bits(nlegal));
+		else
+			put_move_v2(&pos, m, out, &bitpos);
 		position_play(&pos, m);
 	}
 	if (final)
@@ -164,7 +204,36 @@ size_t
 game_encode(const Position *start, const Move *moves, int n, uint8_t *out, int *bad,
 			Position *final)
 {
-	return game_encode_clones(start, moves, n, out, bad, final);
+	return game_encode_clones(start, moves, n, out, bad, final, GAME_FORMAT_VERSION);
+}
+
+size_t
+game_encode_version(const Position *start, const Move *moves, int n, uint8_t *out, int *bad,
+					Position *final, int version)
+{
+	return game_encode_clones(start, moves, n, out, bad, final, version);
+}
+
+size_t
+game_transcode(const uint8_t *data, size_t len, uint8_t *out)
+{
+	GameReader	r;
+	size_t		bitpos;
+
+	if (data[0] == GAME_FORMAT_VERSION)
+	{
+		memcpy(out, data, len);
+		return len;
+	}
+	game_reader_init(&r, data, len);
+	bitpos = put_header(&r.start, r.plies, GAME_FORMAT_VERSION, out) * 8;
+	while (r.ply < r.plies)
+	{
+		Position	before = r.pos;
+
+		put_move_v2(&before, game_reader_next(&r), out, &bitpos);
+	}
+	return (bitpos + 7) / 8;
 }
 
 size_t
@@ -198,43 +267,71 @@ game_reader_init(GameReader *r, const uint8_t *data, size_t len)
 	r->data = data;
 	r->len = len;
 	r->bitpos = game_moves_offset(data) * 8;
+	r->version = data[0];
 	r->plies = game_plies(data, len);
 	r->ply = 0;
 	game_start(data, len, &r->start);
 	r->pos = r->start;
 }
 
-_Static_assert(MAX_MOVES <= 512, "a move index fits the 16-bit window of game_reader_next");
+/*
+ * The next field of bits bits (at most 9), from the two bytes it lies in;
+ * none past the value (a forced last move has no bits).
+ */
+static inline __attribute__((always_inline)) unsigned
+get_bits(GameReader *r, int bits)
+{
+	size_t		byte = r->bitpos / 8;
+	unsigned	window = (byte < r->len ? (unsigned) r->data[byte] << 8 : 0) |
+		(byte + 1 < r->len ? r->data[byte + 1] : 0);
+
+	window = (window >> (16 - r->bitpos % 8 - bits)) & ((1u << bits) - 1);
+	r->bitpos += bits;
+	return window;
+}
+
+_Static_assert(MAX_MOVES <= 512, "a version 1 field fits the 16-bit window of get_bits");
 
 CHESS_HOT static Move
-game_reader_next_clones(GameReader *r)
+game_reader_next_v1(GameReader *r)
 {
 	Bitboard	targets[64];
-	int			n = legal_targets(&r->pos, targets),
-				bits = game_index_bits(n);
-	size_t		byte = r->bitpos / 8;
-	unsigned	window,
-				index;
-	Move		m;
+	int			n = legal_targets(&r->pos, targets);
 
-	/*
-	 * the index's bits (at most 9) from the two bytes they lie in, first bit
-	 * first; none past the value (a forced last move has no bits)
-	 */
-	window = (byte < r->len ? (unsigned) r->data[byte] << 8 : 0) |
-		(byte + 1 < r->len ? r->data[byte + 1] : 0);
-	index = (window >> (16 - r->bitpos % 8 - bits)) & ((1u << bits) - 1);
-	r->bitpos += bits;
-	m = move_of_rank(&r->pos, targets, (int) index);
-	position_play(&r->pos, m);
-	r->ply++;
-	return m;
+	return move_of_rank(&r->pos, targets, (int) get_bits(r, game_index_bits(n)));
+}
+
+CHESS_HOT static Move
+game_reader_next_v2(GameReader *r)
+{
+	const Position *pos = &r->pos;
+	Bitboard	own = pos->by_color[pos->side],
+				t;
+	int			which = (int) get_bits(r, game_index_bits(bb_count(own))),
+				rank,
+				i;
+	bool		promotes;
+	Square		from;
+
+	for (i = 0; i < which; i++)
+		own &= own - 1;
+	from = bb_lsb(own);
+	t = piece_pseudo_targets(pos, from);
+	promotes = PIECE_KIND(pos->board[from]) == PAWN && (t & (BB_RANK_1 | BB_RANK_8));
+	rank = (int) get_bits(r, game_index_bits(bb_count(t) * (promotes ? 4 : 1)));
+	for (i = 0; i < (promotes ? rank / 4 : rank); i++)
+		t &= t - 1;
+	return MOVE_MAKE(from, bb_lsb(t), promotes ? KNIGHT + rank % 4 : NO_KIND);
 }
 
 Move
 game_reader_next(GameReader *r)
 {
-	return game_reader_next_clones(r);
+	Move		m = r->version == 1 ? game_reader_next_v1(r) : game_reader_next_v2(r);
+
+	position_play(&r->pos, m);
+	r->ply++;
+	return m;
 }
 
 void
@@ -314,6 +411,23 @@ game_compare(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen)
 		return (a[1] & GAME_FLAG_START) ? 1 : -1;
 	if ((a[1] & GAME_FLAG_START) && (c = memcmp(a + 2, b + 2, PACKED_POSITION_SIZE)) != 0)
 		return c;
+	if (a[0] != b[0])
+	{
+		GameReader	ra,
+					rb;
+
+		game_reader_init(&ra, a, alen);
+		game_reader_init(&rb, b, blen);
+		while (ra.ply < ra.plies && rb.ply < rb.plies)
+		{
+			Move		ma = game_reader_next(&ra),
+						mb = game_reader_next(&rb);
+
+			if (ma != mb)
+				return ma < mb ? -1 : 1;
+		}
+		return ra.plies - rb.plies;
+	}
 	n = alen - aoff < blen - boff ? alen - aoff : blen - boff;
 	if ((c = memcmp(a + aoff, b + boff, n)) != 0)
 		return c;

@@ -5,33 +5,45 @@
  * varlena header); changing it is an on-disk format change, so it carries a
  * version byte:
  *
- *   byte 0      format version, GAME_FORMAT_VERSION
+ *   byte 0      format version: GAME_FORMAT_VERSION (2) is written, and
+ *               version 1 (written before it) is read as well
  *   byte 1      flags: bit 0 set when the start is not the standard starting
  *               position; bits 1-7 zero
  *   [32 bytes]  the packed start position (position.h), when flag bit 0 is set
  *   2 bytes     the number of plies, big-endian, at most GAME_MAX_PLIES
- *   the moves   for each ply, the index of its move among the legal moves of
- *               its position sorted by their 16-bit Move value, in
- *               bits(n) = ceil(log2(n)) bits for n legal moves (0 bits when
- *               the move is forced), most significant bit first, packed one
- *               after another; the last byte padded with zero bits
+ *   the moves   bit fields, most significant bit first, packed one after
+ *               another; the last byte padded with zero bits.  A field for a
+ *               count of n choices has bits(n) = ceil(log2(n)) bits (none
+ *               when n is 1).  For each ply:
+ *               version 2: the rank of the moving piece among the pieces
+ *               of the side to move, in square order (a1, b1, ... h8), then
+ *               the rank of the move among that piece's pseudo-legal moves
+ *               (piece_pseudo_targets(): by to-square, a promotion's four
+ *               kinds knight, bishop, rook, queen in turn); at most 4 + 5 bits;
+ *               version 1: the rank of the move among the legal moves of
+ *               its position, in one field.
  *
- * About 5 bits a ply in practice (the log2 of the number of legal moves).
- * The order of the legal moves is by move value, never the generator's
- * order, so that no change to the move generator changes the format.  The
- * encoding is canonical: equal games have equal bytes.  And it sorts: two
- * games from the same start compare, byte by byte over their move bits and
- * then by their number of plies, as their move sequences compare move by
- * move (a game sorts right after the games it extends), because at the
- * first move where they differ both are in the same position, whose indexes
- * have the same width and the order of the moves.
+ * Both versions rank a position's moves in the order of their 16-bit Move
+ * values (from-square, to-square, promotion), never in the generator's
+ * order, so that no change to the move generator changes the format.  About
+ * 6.5 bits a ply in version 2 (5.7 in version 1); reading a ply of version
+ * 2 looks at one piece, where version 1 generated every legal move (about
+ * three times slower: test/bench/encodings).  The encoding is canonical:
+ * equal games of one version have equal bytes (game_compare() and
+ * game_transcode() bring the two versions together).  And it sorts: two
+ * games of one version from the same start compare, byte by byte over
+ * their move bits and then by their number of plies, as their move
+ * sequences compare move by move (a game sorts right after the games it
+ * extends), because at the first move where they differ both are in the
+ * same position, whose fields have the same widths and the order of the
+ * moves.
  */
 #ifndef CHESS_ENGINE_GAME_H
 #define CHESS_ENGINE_GAME_H
 
 #include "movegen.h"
 
-#define GAME_FORMAT_VERSION 1
+#define GAME_FORMAT_VERSION 2
 #define GAME_FLAG_START 1
 #define GAME_MAX_PLIES 65535
 
@@ -61,6 +73,24 @@ game_index_bits(int n)
 extern size_t game_encode(const Position *start, const Move *moves, int n, uint8_t *out,
 						  int *bad, Position *final);
 
+/* game_encode() in an older version of the format, for tests of reading it (1 or 2). */
+extern size_t game_encode_version(const Position *start, const Move *moves, int n, uint8_t *out,
+								  int *bad, Position *final, int version);
+
+/*
+ * Writes an encoded game, of either version, in the present version to
+ * out, which has room for GAME_ENCODED_MAX(its plies) bytes; returns the
+ * length.  The same bytes when it is in the present version already.
+ */
+extern size_t game_transcode(const uint8_t *data, size_t len, uint8_t *out);
+
+/* Whether the game reader knows the version of an encoded form (byte 0). */
+static inline int
+game_version_known(const uint8_t *data, size_t len)
+{
+	return len >= 4 && (data[0] == 1 || data[0] == GAME_FORMAT_VERSION);
+}
+
 /*
  * Reading an encoded game ply by ply.  game_reader_init() reads the header;
  * game_reader_next() gives the next move and plays it.  Only encoded forms
@@ -71,6 +101,7 @@ typedef struct GameReader
 	const uint8_t *data;
 	size_t		len;
 	size_t		bitpos;			/* the next bit of the moves, from data */
+	int			version;		/* of the format */
 	int			plies;			/* plies of the game */
 	int			ply;			/* plies read */
 	Position	start;
@@ -101,7 +132,7 @@ typedef struct GameMemo
 	size_t		headlen;		/* the header bytes before the ply count; 0 when empty */
 	uint8_t		head[2 + PACKED_POSITION_SIZE];
 	size_t		movelen;		/* move bytes memorised */
-	uint8_t		moves[GAME_MEMO_PLIES + 1]; /* at most 8 bits a ply */
+	uint8_t		moves[(GAME_MEMO_PLIES * 9 + 7) / 8 + 1];	/* at most 9 bits a ply */
 	int			plies;			/* positions memorised: pos[0..plies] */
 	size_t		bitpos[GAME_MEMO_PLIES + 1];
 	int			verdict[GAME_MEMO_PLIES + 1];
@@ -121,7 +152,8 @@ extern size_t game_moves_offset(const uint8_t *data);
 
 /*
  * Three-way comparison of two encoded games: by start (the standard start
- * first), then by their moves, as the header comment says.
+ * first), then by their moves, as the header comment says; games of the
+ * two versions are read move by move.
  */
 extern int	game_compare(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen);
 

@@ -428,6 +428,65 @@ gen_pseudo_legal(const Position *pos, Move *out)
 	return n;
 }
 
+/*
+ * One piece's pseudo-legal targets, by the rules gen_pseudo_legal() makes
+ * its moves with: castling onto the square castle_move() writes (g1, or the
+ * rook's square in Chess960), en passant onto the en passant square.  A
+ * pawn's targets on the last rank are four moves each.
+ */
+Bitboard
+piece_pseudo_targets(const Position *pos, Square from)
+{
+	Color		us = (Color) pos->side;
+	Color		them = (Color) (us ^ 1);
+	Bitboard	own = pos->by_color[us];
+	Bitboard	occ = own | pos->by_color[them];
+
+	switch (PIECE_KIND(pos->board[from]))
+	{
+		case KNIGHT:
+			return bb_knight[from] & ~own;
+		case BISHOP:
+			return bb_bishop_attacks(from, occ) & ~own;
+		case ROOK:
+			return bb_rook_attacks(from, occ) & ~own;
+		case QUEEN:
+			return (bb_bishop_attacks(from, occ) | bb_rook_attacks(from, occ)) & ~own;
+		case KING:
+			{
+				Bitboard	t = bb_king[from] & ~own;
+				int			i;
+
+				for (i = 0; i < 2; i++)
+				{
+					const CastleRule *r = &castle_rules[us][i];
+					int			right = 2 * us + i;
+
+					if ((pos->castling & r->right) &&
+						(castle_standard(pos, right) ? !(occ & r->empty) :
+						 !(occ & castle_must_be_empty(from, castle_rook(pos, right), right))))
+						t |= SQ_BB(MOVE_TO(castle_move(pos, right)));
+				}
+				return t;
+			}
+		case PAWN:
+			{
+				Bitboard	t = bb_pawn_attacks[us][from] &
+					(pos->by_color[them] | (pos->ep != SQ_NONE ? SQ_BB(pos->ep) : 0));
+				Bitboard	one = (us == WHITE ? SQ_BB(from) << 8 : SQ_BB(from) >> 8) & ~occ;
+
+				t |= one;
+				if (us == WHITE)
+					t |= ((one & BB_RANK_3) << 8) & ~occ;
+				else
+					t |= ((one & BB_RANK_6) >> 8) & ~occ;
+				return t;
+			}
+		default:
+			return 0;
+	}
+}
+
 bool
 move_is_legal(const Position *pos, Move m)
 {

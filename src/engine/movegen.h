@@ -43,6 +43,12 @@ extern int	legal_targets(const Position *pos, Bitboard targets[64]);
 extern int	gen_pseudo_legal(const Position *pos, Move *out);
 
 /*
+ * The target squares of one piece of the side to move among the pseudo-
+ * legal moves (a pawn's on the last rank count four moves each).
+ */
+extern Bitboard piece_pseudo_targets(const Position *pos, Square from);
+
+/*
  * Plays a pseudo-legal move (castling as the king's two-square move, en
  * passant, promotion), updating castling rights, the en passant square, the
  * clocks and the side to move.  The en passant square is set after every

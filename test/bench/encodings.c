@@ -7,17 +7,17 @@
  * Reading a game back is what every search over games does (the GIN index
  * builds, the rechecks of g @> p and g @> pattern), so its speed bounds
  * theirs.  The three encodings, each a move at a time, in value order:
- *   legal  the format of the game type (src/engine/game.h): the move's rank
- *          among the legal moves, in ceil(log2(legal moves)) bits; reading
- *          a ply generates the legal moves;
- *   pseudo the rank among the pseudo-legal moves (the pieces' attacks, pawn
- *          pushes, castling with the squares between empty, as Scid's and
- *          Scoutfish's readers trust the stored move), in ceil(log2(pseudo-
- *          legal moves)) bits; reading a ply generates them all;
- *   piece  the rank of the moving piece among the side's pieces, then the
- *          rank of the move among that piece's pseudo-legal moves, each in
- *          as many bits as its count needs (Scid's idea, without its byte
- *          alignment); reading a ply looks at one piece only.
+ *   v2     the format of the game type (src/engine/game.h, version 2): the
+ *          rank of the moving piece among the side's pieces, then the rank
+ *          of the move among that piece's pseudo-legal moves, each in as
+ *          many bits as its count needs (Scid's idea, without its byte
+ *          alignment); reading a ply looks at one piece only;
+ *   v1     the format's version 1, which 0.6.0 and 0.7.0 wrote: the move's
+ *          rank among the legal moves, in ceil(log2(legal moves)) bits;
+ *          reading a ply generates the legal moves;
+ *   pseudo the rank among all pseudo-legal moves (as Scid's and Scoutfish's
+ *          readers trust the stored move), in ceil(log2(pseudo-legal
+ *          moves)) bits; reading a ply generates them all.
  * Every game is encoded and read back in each, and the moves read are
  * checked against the moves played; then each reads every game three times
  * and the best time is printed, in nanoseconds a ply.  Standard chess only
@@ -146,58 +146,6 @@ get_bits(Bits *b, int n)
 	return v;
 }
 
-/* A piece's pseudo-legal targets (the promotions counted by the caller). */
-static inline Bitboard
-piece_targets(const Position *pos, Square from)
-{
-	Color		us = (Color) pos->side;
-	Bitboard	own = pos->by_color[us],
-				occ = position_occupied(pos),
-				t = 0;
-
-	switch (PIECE_KIND(pos->board[from]))
-	{
-		case KNIGHT:
-			return bb_knight[from] & ~own;
-		case BISHOP:
-			return bb_bishop_attacks(from, occ) & ~own;
-		case ROOK:
-			return bb_rook_attacks(from, occ) & ~own;
-		case QUEEN:
-			return (bb_bishop_attacks(from, occ) | bb_rook_attacks(from, occ)) & ~own;
-		case KING:
-			{
-				int			i;
-
-				t = bb_king[from] & ~own;
-				/* castling of each right held, the squares between king and rook empty */
-				for (i = 2 * (int) us; i < 2 * (int) us + 2; i++)
-					if ((pos->castling & (1 << i)) && castle_standard(pos, i) &&
-						!(occ & bb_between[from][castle_rook(pos, i)]))
-						t |= SQ_BB(CASTLE_KING_TO(i));
-				return t;
-			}
-		case PAWN:
-			{
-				int			dir = us == WHITE ? 8 : -8;
-				Square		one = (Square) (from + dir);
-				Bitboard	enemy = pos->by_color[us ^ 1] |
-					(pos->ep != SQ_NONE ? SQ_BB(pos->ep) : 0);
-
-				t = bb_pawn_attacks[us][from] & enemy;
-				if (!(occ & SQ_BB(one)))
-				{
-					t |= SQ_BB(one);
-					if (SQ_RANK(from) == (us == WHITE ? 1 : 6) && !(occ & SQ_BB(one + dir)))
-						t |= SQ_BB(one + dir);
-				}
-				return t;
-			}
-		default:
-			return 0;
-	}
-}
-
 static inline int
 promotes(const Position *pos, Square from, Bitboard t)
 {
@@ -243,7 +191,7 @@ pseudo_encode(const Position *start, const Move *moves, int n, Bits *b)
 		while (own)
 		{
 			Square		from = bb_pop(&own);
-			Bitboard	t = piece_targets(&pos, from);
+			Bitboard	t = piece_pseudo_targets(&pos, from);
 			int			r = rank_in_piece(&pos, from, t, moves[i], &k);
 
 			if (from < MOVE_FROM(moves[i]))
@@ -272,7 +220,7 @@ pseudo_next(Position *pos, Bits *b)
 	{
 		Square		from = bb_pop(&o);
 
-		targets[from] = piece_targets(pos, from);
+		targets[from] = piece_pseudo_targets(pos, from);
 		total += bb_count(targets[from]) * (promotes(pos, from, targets[from]) ? 4 : 1);
 	}
 	rank = (int) get_bits(b, game_index_bits(total));
@@ -292,53 +240,11 @@ pseudo_next(Position *pos, Bits *b)
 	return m;
 }
 
-/* piece: the moving piece's rank among the side's pieces, then the move's among its moves */
-static void
-piece_encode(const Position *start, const Move *moves, int n, Bits *b)
-{
-	Position	pos = *start;
-	int			i,
-				k;
+#define ENC_V2		0
+#define ENC_V1		1
+#define ENC_PSEUDO	2
 
-	for (i = 0; i < n; i++)
-	{
-		Bitboard	own = pos.by_color[pos.side];
-		Square		from = MOVE_FROM(moves[i]);
-		Bitboard	t = piece_targets(&pos, from);
-		int			r = rank_in_piece(&pos, from, t, moves[i], &k);
-
-		put_bits(b, (unsigned) bb_count(own & (SQ_BB(from) - 1)), game_index_bits(bb_count(own)));
-		put_bits(b, (unsigned) r, game_index_bits(k));
-		position_play(&pos, moves[i]);
-	}
-}
-
-static inline Move
-piece_next(Position *pos, Bits *b)
-{
-	Bitboard	own = pos->by_color[pos->side];
-	int			which = (int) get_bits(b, game_index_bits(bb_count(own))),
-				i,
-				k;
-	Square		from;
-	Bitboard	t;
-	Move		m;
-
-	for (i = 0; i < which; i++)
-		own &= own - 1;
-	from = bb_lsb(own);
-	t = piece_targets(pos, from);
-	k = bb_count(t) * (promotes(pos, from, t) ? 4 : 1);
-	m = move_in_piece(pos, from, t, (int) get_bits(b, game_index_bits(k)));
-	position_play(pos, m);
-	return m;
-}
-
-#define ENC_LEGAL	0
-#define ENC_PSEUDO	1
-#define ENC_PIECE	2
-
-static const char *const names[] = {"legal", "pseudo", "piece"};
+static const char *const names[] = {"v2", "v1", "pseudo"};
 
 /*
  * Reads a game of n plies in encoding e; dies when expect is given and a
@@ -354,12 +260,11 @@ read_game(int e, uint8_t *data, int n, const Position *start, const Move *expect
 	uint64_t	sum = 0;
 	int			i;
 
-	if (e == ENC_LEGAL)
+	if (e != ENC_PSEUDO)
 		game_reader_init(&r, data, GAME_ENCODED_MAX(n));
 	for (i = 0; i < n; i++)
 	{
-		Move		m = e == ENC_LEGAL ? game_reader_next(&r) :
-			e == ENC_PSEUDO ? pseudo_next(&pos, &b) : piece_next(&pos, &b);
+		Move		m = e != ENC_PSEUDO ? game_reader_next(&r) : pseudo_next(&pos, &b);
 
 		if (expect && m != expect[i])
 		{
@@ -368,7 +273,7 @@ read_game(int e, uint8_t *data, int n, const Position *start, const Move *expect
 		}
 		sum += m;
 	}
-	return sum + (e == ENC_LEGAL ? r.pos : pos).by_kind[PAWN];
+	return sum + (e != ENC_PSEUDO ? r.pos : pos).by_kind[PAWN];
 }
 
 static double
@@ -430,9 +335,10 @@ main(int argc, char **argv)
 			enc[e][g] = calloc(1, size);
 			b.data = enc[e][g];
 			b.pos = 0;
-			if (e == ENC_LEGAL)
+			if (e != ENC_PSEUDO)
 			{
-				size_t		l = game_encode(&start, mv, n, enc[e][g], &bad, NULL);
+				size_t		l = game_encode_version(&start, mv, n, enc[e][g], &bad, NULL,
+													e == ENC_V1 ? 1 : 2);
 
 				if (l == 0)
 					die("a game does not encode");
@@ -440,10 +346,7 @@ main(int argc, char **argv)
 			}
 			else
 			{
-				if (e == ENC_PSEUDO)
-					pseudo_encode(&start, mv, n, &b);
-				else
-					piece_encode(&start, mv, n, &b);
+				pseudo_encode(&start, mv, n, &b);
 				bytes[e] += 4 + (b.pos + 7) / 8;	/* the header: version, flags, plies */
 			}
 			read_game(e, enc[e][g], n, &start, mv);
