@@ -4,7 +4,7 @@ EXTENSION = chess
 MODULE_big = chess
 DATA = sql/chess--0.1.0.sql sql/chess--0.1.0--0.2.0.sql sql/chess--0.2.0--0.3.0.sql \
 	sql/chess--0.3.0--0.4.0.sql sql/chess--0.4.0--0.5.0.sql sql/chess--0.5.0--0.6.0.sql \
-	sql/chess--0.6.0--0.7.0.sql
+	sql/chess--0.6.0--0.7.0.sql sql/chess--0.7.0--0.8.0.sql
 
 ENGINE_OBJS = src/engine/bitboard_data.o src/engine/codec.o src/engine/fen.o \
 	src/engine/movegen.o src/engine/play.o src/engine/polyglot.o \
