@@ -72,10 +72,13 @@ UPDATE v1 SET g = game(start(g), moves(g));
 SELECT id, get_byte(g::bytea, 0) AS version FROM v1 ORDER BY id;
 SELECT count(*) AS same_bytes FROM v1 a JOIN v2 b USING (id) WHERE a.g::bytea = b.g::bytea;
 
--- a value of a version this library does not know, or too short to have one, is refused
+-- a value of a version this library does not know, too short to have one, or whose flags
+-- are unknown or promise a start position that is not there, is refused
 SELECT '\x03000000'::bytea::game;
 SELECT plies('\x0100'::bytea::game);
 SELECT '\x00000000'::bytea::game = ''::game;
+SELECT plies('\x02010000'::bytea::game);
+SELECT plies('\x02020000'::bytea::game);
 
 DROP TABLE v1, v2;
 DROP CAST (bytea AS game);

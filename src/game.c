@@ -36,13 +36,19 @@ chess_game_detoast(Datum d)
 				(errcode(ERRCODE_DATA_CORRUPTED),
 				 errmsg("invalid game value"),
 				 errdetail("A game value has at least 4 bytes, not %zu.", (size_t) GAME_LEN(g))));
-	if (unlikely(!game_version_known(GAME_DATA(g), GAME_LEN(g))))
+	if (unlikely(GAME_DATA(g)[0] != 1 && GAME_DATA(g)[0] != GAME_FORMAT_VERSION))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATA_CORRUPTED),
 				 errmsg("invalid game value"),
 				 errdetail("Format version %d is unknown; this library reads versions 1 and %d.",
 						   GAME_DATA(g)[0], GAME_FORMAT_VERSION),
 				 errhint("A newer version of the extension may have written it.")));
+	if (unlikely(!game_header_valid(GAME_DATA(g), GAME_LEN(g))))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATA_CORRUPTED),
+				 errmsg("invalid game value"),
+				 errdetail("Its header (flags 0x%02x, %zu bytes) is damaged.",
+						   GAME_DATA(g)[1], (size_t) GAME_LEN(g))));
 	return g;
 }
 

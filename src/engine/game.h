@@ -84,11 +84,16 @@ extern size_t game_encode_version(const Position *start, const Move *moves, int 
  */
 extern size_t game_transcode(const uint8_t *data, size_t len, uint8_t *out);
 
-/* Whether the game reader knows the version of an encoded form (byte 0). */
+/*
+ * Whether an encoded form has a version (byte 0) the reader knows, flags it
+ * knows, and the header they say it has.
+ */
 static inline int
-game_version_known(const uint8_t *data, size_t len)
+game_header_valid(const uint8_t *data, size_t len)
 {
-	return len >= 4 && (data[0] == 1 || data[0] == GAME_FORMAT_VERSION);
+	return len >= 4 && (data[0] == 1 || data[0] == GAME_FORMAT_VERSION) &&
+		(data[1] & ~GAME_FLAG_START) == 0 &&
+		len >= (size_t) (2 + ((data[1] & GAME_FLAG_START) ? PACKED_POSITION_SIZE : 0) + 2);
 }
 
 /*
