@@ -16,8 +16,9 @@ CREATE TABLE games (
 
 -- g @> position and g @> balance (material), rechecked where a key is a hash
 CREATE INDEX games_positions ON games USING gin (g);
--- g @> pattern (pieces on squares), rechecked
-CREATE INDEX games_patterns ON games USING gin (g game_pattern_ops);
+-- g @> pattern (pieces on squares), rechecked; with the pairs of pieces that
+-- stood side by side, a larger index that finds fewer candidates
+CREATE INDEX games_patterns ON games USING gin (g game_pattern_ops (pairs = true));
 -- g ^@ '1. e4 c5 2. Nf3' (games that begin so), and order by opening
 CREATE INDEX games_openings ON games (g);
 

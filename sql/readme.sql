@@ -51,9 +51,9 @@ CREATE TABLE games (
 	result text NOT NULL,		-- 1-0, 0-1, 1/2-1/2 or *
 	g game NOT NULL				-- the start and the moves, validated
 );
-CREATE INDEX games_positions ON games USING gin (g);                   -- g @> position, g @> balance
-CREATE INDEX games_patterns ON games USING gin (g game_pattern_ops);   -- g @> pattern
-CREATE INDEX games_openings ON games (g);                              -- g ^@ '1. e4 c5', ORDER BY g
+CREATE INDEX games_positions ON games USING gin (g);                                   -- g @> position, g @> balance
+CREATE INDEX games_patterns ON games USING gin (g game_pattern_ops (pairs = true));   -- g @> pattern
+CREATE INDEX games_openings ON games (g);                                              -- g ^@ '1. e4 c5', ORDER BY g
 
 INSERT INTO games (tags, result, g)
 SELECT tags, result, value FROM pgn_games(pg_read_file('/path/to/games.pgn'));

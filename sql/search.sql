@@ -112,7 +112,9 @@ INSERT INTO games_s VALUES
 	(4, '1-0', '1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. d4 Nf6 5. Nf3 Bf5 6. Bc4 e6 7. Bd2 c6 8. Qe2 Bb4 9. O-O-O Nbd7 10. Nd5 Qa4 11. Bb3 Qa5 12. Nxb4 Qxb4 13. c3 Qb6 14. Bf4 O-O'),
 	(5, '1-0', '[FEN "8/1P6/8/8/8/8/8/K6k w - - 0 1"] 1. b8=N Kg2 2. Nc6 Kf3'),
 	(6, '1/2-1/2', '[FEN "7k/8/8/8/8/8/1n6/KRB2r2 w - - 0 1"] 1. Rxb2 Kg7'),
-	(7, '*', '1. Nf3 Nf6 2. Ng1 Ng8');
+	(7, '*', '1. Nf3 Nf6 2. Ng1 Ng8'),
+	(9, '*', '[FEN "rk5r/p7/8/8/8/8/P7/RK5R w KQkq - 0 1"] 1. O-O-O O-O-O 2. Rh7 Rxh7'),
+	(10, '*', '[FEN "5kr1/5pp1/8/8/8/8/5PP1/5KR1 w Gg - 0 1"] 1. O-O O-O 2. Kh1 Kh8');
 -- a game whose pattern comes after ply 240, in the last window of game_pattern_ops
 INSERT INTO games_s SELECT 8, '*', game(
 	(SELECT array_agg(m ORDER BY i, j) FROM generate_series(1, 65) i,
@@ -131,6 +133,13 @@ SELECT * FROM (VALUES
 	('pattern', '8/8/8/8/8/8/8/2K.....', NULL),
 	('pattern', '8/8/8/8/8/8/8/8', NULL),
 	('pattern', '8/8/8/4p3/4P3/8/4K3/8', NULL),
+	('pattern', '8/8/8/8/8/8/8/6KR', NULL),
+	('pattern', '7k/6p1/8/8/8/8/6P1/7K', NULL),
+	('pattern', '8/8/8/8/8/2N5/PP6/8', NULL),
+	('pattern', '8/8/8/8/8/8/8/2KR4', NULL),
+	('pattern', '8/8/8/8/8/8/5PP1/5RK1', NULL),
+	('pattern', '7r/7R/8/8/8/8/8/8', NULL),
+	('pattern', '8/8/8/8/8/8/8/K6k', NULL),
 	('balance', NULL, 'KNvK'::balance),
 	('balance', NULL, 'KPvK'),
 	('balance', NULL, 'KRBvKR'),
@@ -144,13 +153,14 @@ SELECT kind, coalesce(pat::text, bal::text) AS query,
        (SELECT count(*) FROM games_s WHERE CASE kind WHEN 'pattern' THEN g @> pat ELSE g @> bal END) AS all_games
 FROM game_queries;
 SELECT * FROM answers ORDER BY 1, 2;
--- with the indexes: game_gin_ops (positions, balances) and game_pattern_ops
+-- with the indexes: game_gin_ops (positions, balances) and game_pattern_ops,
+-- then game_pattern_ops with the pairs of neighbouring pieces
 CREATE INDEX games_s_gin ON games_s USING gin (g);
 CREATE INDEX games_s_pattern ON games_s USING gin (g game_pattern_ops);
 SET enable_seqscan = off;
 EXPLAIN (COSTS OFF) SELECT count(*) FROM games_s WHERE g @> '5rk1/8/8/8/8/8/8/5RK1'::pattern;
 EXPLAIN (COSTS OFF) SELECT count(*) FROM games_s WHERE g @> 'KRBvKR'::balance OR g @> flip('KRBvKR');
-DO $$
+CREATE FUNCTION pg_temp.index_disagreements(games regclass) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
 	q record;
 	found integer[];
@@ -159,10 +169,10 @@ DECLARE
 BEGIN
 	FOR q IN SELECT * FROM game_queries LOOP
 		IF q.kind = 'pattern' THEN
-			EXECUTE 'SELECT array_agg(id ORDER BY id) FILTER (WHERE id < 100), count(*) FROM games_s WHERE g @> $1'
+			EXECUTE format('SELECT array_agg(id ORDER BY id) FILTER (WHERE id < 100), count(*) FROM %s WHERE g @> $1', games)
 				INTO found, n USING q.pat;
 		ELSE
-			EXECUTE 'SELECT array_agg(id ORDER BY id) FILTER (WHERE id < 100), count(*) FROM games_s WHERE g @> $1'
+			EXECUTE format('SELECT array_agg(id ORDER BY id) FILTER (WHERE id < 100), count(*) FROM %s WHERE g @> $1', games)
 				INTO found, n USING q.bal;
 		END IF;
 		IF (found, n) IS DISTINCT FROM (SELECT (a.games, a.all_games) FROM answers a
@@ -173,6 +183,22 @@ BEGIN
 	END LOOP;
 	RAISE NOTICE '% queries, % disagreements between index and sequential scan', (SELECT count(*) FROM game_queries), bad;
 END $$;
+SELECT pg_temp.index_disagreements('games_s');
+DROP INDEX games_s_pattern;
+CREATE INDEX games_s_pairs ON games_s USING gin (g game_pattern_ops (pairs = true));
+EXPLAIN (COSTS OFF) SELECT count(*) FROM games_s WHERE g @> '5rk1/8/8/8/8/8/8/5RK1'::pattern;
+SELECT pg_temp.index_disagreements('games_s');
+-- the same games inserted into a table that has the index, many in one statement
+CREATE TABLE games_p (LIKE games_s);
+CREATE INDEX games_p_pairs ON games_p USING gin (g game_pattern_ops (pairs = true)) WITH (fastupdate = off);
+INSERT INTO games_p SELECT * FROM games_s ORDER BY id DESC;
+SELECT pg_temp.index_disagreements('games_p');
+DROP TABLE games_p;
+-- the option is a boolean, and the other operator classes have none
+CREATE INDEX ON games_s USING gin (g game_pattern_ops (pairs = maybe));
+CREATE INDEX ON games_s USING gin (g game_pattern_ops (window = 8));
+CREATE INDEX ON games_s USING gin (g game_gin_ops (pairs = true));
+SELECT pg_get_indexdef('games_s_pairs'::regclass);
 RESET enable_seqscan;
 
 -- the opening explorer: the moves played from a position, with results

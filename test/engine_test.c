@@ -904,6 +904,151 @@ random_game_positions(const Position *start, Position seen[201])
 	return n;
 }
 
+/* Whether a pair code is among n (16 bits, as a move is: in_list() looks). */
+static bool
+has_pair(const uint16_t *codes, int n, uint16_t code)
+{
+	return in_list(codes, n, code);
+}
+
+/*
+ * The pairs the pattern index keeps (position_pairs()): in seeded random
+ * games from the standard start, a Chess960 start (castling that may swap
+ * king and rook) and promotion and en passant positions, every pair that
+ * the position before a move lacked is among the pairs near the squares
+ * pairs_changed() gives (the index adds only those after the first ply of
+ * a window); a pair is a square and its neighbour, each once, none across
+ * the board's edge; and a pattern of some men of a position has only pairs
+ * that the position has (pattern_pairs()), its paired men among them.
+ */
+static void
+test_pattern_pairs(void)
+{
+	static const char *const starts[] = {
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"nrkbbrqn/pppppppp/8/8/8/8/PPPPPPPP/NRKBBRQN w KQkq - 0 1",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"4k3/1P6/8/3pP3/8/8/6p1/4K3 w - d6 0 2",
+	};
+	Position	starts_pos[4];
+	int			g,
+				missed = 0,
+				wrong = 0,
+				pattern_bad = 0,
+				positions = 0;
+	long		total = 0;
+
+	for (g = 0; g < 4; g++)
+	{
+		PositionError err;
+
+		CHECK(fen_parse(starts[g], &starts_pos[g], &err), "pairs start %d parses", g);
+	}
+	for (g = 0; g < 400; g++)
+	{
+		Position	seen[201];
+		uint16_t	all[PAIRS_MAX],
+					prev[PAIRS_MAX];
+		int			nprev = 0,
+					n,
+					i,
+					j;
+
+		n = random_game_positions(&starts_pos[g % 4], seen);
+		for (i = 0; i <= n; i++)
+		{
+			int			nall = position_pairs(&seen[i], ~(Bitboard) 0, all);
+			uint16_t	found[PAIRS_MAX];
+			int			k = i == 0 ? 0 :
+				position_pairs(&seen[i], pairs_changed(&seen[i - 1], &seen[i]), found);
+
+			positions++;
+			total += nall;
+			for (j = 0; j < nall; j++)
+			{
+				Square		sq = (Square) (all[j] >> 10),
+							up = (Square) (sq + (int[]) {1, 7, 8, 9}[(all[j] >> 8) & 3]);
+
+				/* a pair the position before lacked is among those near the changes */
+				if (i > 0 && !has_pair(prev, nprev, all[j]) && !has_pair(found, k, all[j]))
+					missed++;
+				/* neighbours on the board, both occupied, by the pieces the code names */
+				if (up > 63 || abs(SQ_FILE(up) - SQ_FILE(sq)) > 1 ||
+					seen[i].board[sq] != ((all[j] >> 4) & 15) || seen[i].board[up] != (all[j] & 15) ||
+					has_pair(all + j + 1, nall - j - 1, all[j]))
+					wrong++;
+			}
+			for (j = 0; j < k; j++)
+				if (!has_pair(all, nall, found[j]))
+					wrong++;
+			memcpy(prev, all, sizeof(uint16_t) * nall);
+			nprev = nall;
+		}
+		/* a pattern of some of the men of a random ply */
+		{
+			int			t = (int) (rng() % (uint64_t) (n + 1)),
+						np,
+						nall = position_pairs(&seen[t], ~(Bitboard) 0, all);
+			Pattern		p;
+			uint16_t	codes[PAIRS_MAX];
+			Bitboard	paired,
+						men = 0;
+
+			memset(&p, 0, sizeof(p));
+			for (i = 0; i < 12; i++)
+			{
+				Bitboard	b = seen[t].by_color[i / 6] & seen[t].by_kind[i % 6 + 1];
+
+				while (b)
+				{
+					Square		s = bb_pop(&b);
+
+					if (rng() % 2 == 0)
+					{
+						p.pieces[i] |= SQ_BB(s);
+						men |= SQ_BB(s);
+					}
+				}
+			}
+			np = pattern_pairs(&p, codes, &paired);
+			for (j = 0; j < np; j++)
+				if (!has_pair(all, nall, codes[j]))
+					pattern_bad++;
+			if ((paired & ~men) != 0)
+				pattern_bad++;
+		}
+	}
+	CHECK(missed == 0 && wrong == 0,
+		  "pairs near the changed squares give every pair: %d missed, %d wrong in %d positions",
+		  missed, wrong, positions);
+	CHECK(pattern_bad == 0, "%d patterns have pairs their position lacks", pattern_bad);
+	/* by hand: the start has 8 + 8 vertical pairs, 7 + 7 + 7 + 7 horizontal, 7 + 7 diagonal each way */
+	{
+		Position	start;
+		uint16_t	all[PAIRS_MAX];
+		Pattern		p;
+		uint16_t	codes[PAIRS_MAX];
+		Bitboard	paired;
+
+		position_set_startpos(&start);
+		CHECK(position_pairs(&start, ~(Bitboard) 0, all) == 16 + 28 + 28,
+			  "the start has %d pairs", position_pairs(&start, ~(Bitboard) 0, all));
+		/* white pawns d5 and e4 (a pair: e4 north-west to d5), a black knight on f6 (none) */
+		memset(&p, 0, sizeof(p));
+		p.pieces[PAWN - 1] = SQ_BB(SQ_MAKE(3, 4)) | SQ_BB(SQ_MAKE(4, 3));
+		p.pieces[6 + KNIGHT - 1] = SQ_BB(SQ_MAKE(5, 5));
+		CHECK(pattern_pairs(&p, codes, &paired) == 1 &&
+			  codes[0] == PAIR_CODE(SQ_MAKE(4, 3), 1, PIECE_MAKE(WHITE, PAWN), PIECE_MAKE(WHITE, PAWN)) &&
+			  paired == (p.pieces[PAWN - 1]),
+			  "d5 and e4 are one pair, f6 in none");
+		/* h1 and a2 are no neighbours */
+		memset(&p, 0, sizeof(p));
+		p.pieces[ROOK - 1] = SQ_BB(SQ_MAKE(7, 0)) | SQ_BB(SQ_MAKE(0, 1));
+		CHECK(pattern_pairs(&p, codes, &paired) == 0 && paired == 0, "h1 and a2 are no pair");
+	}
+	printf("pattern pairs: %d positions, %.1f pairs a position\n", positions, (double) total / positions);
+}
+
 /*
  * pattern_unreachable() never gives up on a game that matches later: in
  * seeded random games, a pattern made of some of the men of the position
@@ -1608,6 +1753,7 @@ main(int argc, char **argv)
 	test_218();
 	test_game();
 	test_pattern_reach();
+	test_pattern_pairs();
 	test_position_reach();
 	printf("checked every move value in %d positions\n", consistency_positions);
 	snprintf(path, sizeof(path), "%s/polyglot-vectors.tsv", dir);

@@ -282,6 +282,101 @@ pattern_unreachable(const PatternReach *reach, const Position *pos)
 	return pattern_unreachable_clones(reach, pos);
 }
 
+static const int pair_step[4] = {1, 7, 8, 9};
+
+/* The squares whose neighbour in direction dir is on the board. */
+static inline Bitboard
+pair_from(int dir)
+{
+	const Bitboard file_a = UINT64_C(0x0101010101010101),
+				file_h = file_a << 7,
+				below_8 = ~(UINT64_C(0xFF) << 56);
+
+	switch (dir)
+	{
+		case 0:
+			return ~file_h;
+		case 1:
+			return ~file_a & below_8;
+		case 2:
+			return below_8;
+		default:
+			return ~file_h & below_8;
+	}
+}
+
+/* The pairs of the pieces of board on occ with a piece on near. */
+static int
+pairs_of(const Piece board[64], Bitboard occ, Bitboard near, uint16_t out[PAIRS_MAX])
+{
+	int			n = 0,
+				dir;
+
+	for (dir = 0; dir < 4; dir++)
+	{
+		int			step = pair_step[dir];
+
+		/* the lower square of each pair: the upper one occupied too, one of them near */
+		Bitboard	b = occ & (occ >> step) & pair_from(dir) & (near | (near >> step));
+
+		while (b)
+		{
+			Square		sq = bb_pop(&b);
+
+			out[n++] = PAIR_CODE(sq, dir, board[sq], board[sq + step]);
+		}
+	}
+	return n;
+}
+
+int
+position_pairs(const Position *pos, Bitboard near, uint16_t out[PAIRS_MAX])
+{
+	return pairs_of(pos->board, position_occupied(pos), near, out);
+}
+
+Bitboard
+pairs_changed(const Position *before, const Position *after)
+{
+	Bitboard	changed = 0;
+	int			c,
+				k;
+
+	for (c = 0; c < 2; c++)
+		for (k = PAWN; k <= KING; k++)
+			changed |= after->by_color[c] & after->by_kind[k] &
+				~(before->by_color[c] & before->by_kind[k]);
+	return changed;
+}
+
+int
+pattern_pairs(const Pattern *p, uint16_t out[PAIRS_MAX], Bitboard *paired)
+{
+	Piece		board[64];
+	Bitboard	all = 0;
+	int			n,
+				i;
+
+	memset(board, 0, sizeof(board));
+	for (i = 0; i < 12; i++)
+	{
+		Bitboard	b = p->pieces[i];
+
+		all |= b;
+		while (b)
+			board[bb_pop(&b)] = PATTERN_PIECE(i);
+	}
+	n = pairs_of(board, all, all, out);
+	*paired = 0;
+	for (i = 0; i < n; i++)
+	{
+		Square		sq = (Square) (out[i] >> 10);
+
+		*paired |= SQ_BB(sq) | SQ_BB(sq + pair_step[(out[i] >> 8) & 3]);
+	}
+	return n;
+}
+
 CHESS_HOT static uint64_t
 material_key_clones(const Position *pos)
 {

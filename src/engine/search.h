@@ -79,6 +79,35 @@ extern void pattern_reach_init(const Pattern *p, PatternReach *reach);
 extern bool pattern_unreachable(const PatternReach *reach, const Position *pos);
 
 /*
+ * Pairs of pieces side by side, which the pattern index keeps: a square, its
+ * neighbour in one of four directions (0 east, 1 north-west, 2 north, 3
+ * north-east), and the pieces on the two, as the 16-bit code square << 10 |
+ * direction << 8 | piece << 4 | neighbour's piece.  A position matching a
+ * pattern has every pair of the pattern's pieces.
+ */
+#define PAIR_CODE(sq, dir, pc, pc2) \
+	((uint16_t) (((sq) << 10) | ((dir) << 8) | ((pc) << 4) | (pc2)))
+#define PAIRS_MAX	128			/* 4 directions of at most 32 men */
+
+/*
+ * The pairs of pos that have a piece on a square of near, written to out;
+ * returns their number.
+ */
+extern int	position_pairs(const Position *pos, Bitboard near, uint16_t out[PAIRS_MAX]);
+
+/*
+ * The squares of after that hold a piece they did not hold in before: the
+ * pairs of after that before lacks all have one of them.
+ */
+extern Bitboard pairs_changed(const Position *before, const Position *after);
+
+/*
+ * The pairs of a pattern's pieces (at most 4 a piece), written to out;
+ * returns their number, and the pattern's pieces that are in some pair.
+ */
+extern int	pattern_pairs(const Pattern *p, uint16_t out[PAIRS_MAX], Bitboard *paired);
+
+/*
  * Material: the number of each kind of piece but the king, by colour.  Text
  * is the signature in Syzygy's order, White first: "KQRRBBNNPPPPPPPPvK..."
  * for the start, "KRBvKR" for rook and bishop against rook.
