@@ -1145,8 +1145,7 @@ game_pattern_extract_query(PG_FUNCTION_ARGS)
 	Pattern		p;
 	Datum	   *keys;
 	uint16		codes[PAIRS_MAX];
-	Bitboard	all = 0,
-				paired = 0;
+	Bitboard	paired = 0;
 	int			pieces = 0,
 				npairs = 0,
 				w,
@@ -1156,10 +1155,7 @@ game_pattern_extract_query(PG_FUNCTION_ARGS)
 		elog(ERROR, "game_pattern_ops: unknown strategy %d", strategy);
 	pattern_from_datum(PG_GETARG_PATTERN_P(0), &p);
 	for (i = 0; i < 12; i++)
-	{
 		pieces += bb_count(p.pieces[i]);
-		all |= p.pieces[i];
-	}
 	*nkeys = 0;
 	if (pieces == 0)
 	{

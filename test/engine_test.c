@@ -1041,6 +1041,11 @@ test_pattern_pairs(void)
 			  codes[0] == PAIR_CODE(SQ_MAKE(4, 3), 1, PIECE_MAKE(WHITE, PAWN), PIECE_MAKE(WHITE, PAWN)) &&
 			  paired == (p.pieces[PAWN - 1]),
 			  "d5 and e4 are one pair, f6 in none");
+		/* a pattern may fill the board: every pair of it */
+		memset(&p, 0, sizeof(p));
+		p.pieces[KNIGHT - 1] = ~(Bitboard) 0;
+		CHECK(pattern_pairs(&p, codes, &paired) == PAIRS_MAX && paired == ~(Bitboard) 0,
+			  "a board of knights has %d pairs", PAIRS_MAX);
 		/* h1 and a2 are no neighbours */
 		memset(&p, 0, sizeof(p));
 		p.pieces[ROOK - 1] = SQ_BB(SQ_MAKE(7, 0)) | SQ_BB(SQ_MAKE(0, 1));

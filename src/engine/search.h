@@ -87,7 +87,7 @@ extern bool pattern_unreachable(const PatternReach *reach, const Position *pos);
  */
 #define PAIR_CODE(sq, dir, pc, pc2) \
 	((uint16_t) (((sq) << 10) | ((dir) << 8) | ((pc) << 4) | (pc2)))
-#define PAIRS_MAX	128			/* 4 directions of at most 32 men */
+#define PAIRS_MAX	210			/* a full board (a pattern may fill it): 56 + 49 + 56 + 49 */
 
 /*
  * The pairs of pos that have a piece on a square of near, written to out;
