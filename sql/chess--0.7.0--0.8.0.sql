@@ -1,4 +1,4 @@
-/* chess--0.7.0--0.8.0.sql: the game type's format version 2 */
+/* chess--0.7.0--0.8.0.sql: the game type's format version 2; the option pairs of game_pattern_ops */
 
 -- complain if script is sourced in psql, rather than via ALTER EXTENSION
 \echo Use "ALTER EXTENSION chess UPDATE TO '0.8.0'" to load this file. \quit
@@ -9,9 +9,9 @@
 -- that piece's pseudo-legal moves, about 6.5 bits a move, read three times
 -- faster than version 1's rank among all legal moves (about 5.7 bits).
 -- Version 1 values, which 0.6.0 and 0.7.0 stored, are read, compared and
--- hashed as the same games in version 2; nothing in the catalog changes
--- but the type's description.  UPDATE t SET g = game(start(g), moves(g))
--- rewrites a table's games in version 2.
+-- hashed as the same games in version 2; of the catalog, only the type's
+-- description changes.  UPDATE t SET g = game(start(g), moves(g)) rewrites
+-- a table's games in version 2.
 --
 
 COMMENT ON TYPE game IS 'a chess game: a start position and the legal moves played from it, about 6.5 bits a move; text is PGN movetext';
