@@ -121,7 +121,8 @@ extern Datum position_in(PG_FUNCTION_ARGS);
 /*
  * game: a varlena whose data is the encoded game of engine/game.h, read
  * through the packed (short-header) form; a value of a format version this
- * library does not know (written by a newer one) raises XX001.
+ * library does not know (written by a newer one), or with a damaged header,
+ * raises XX001.
  */
 extern struct varlena *chess_game_detoast(Datum d);
 #define DatumGetGameP(X)		chess_game_detoast(X)
