@@ -363,6 +363,43 @@ legal_targets(const Position *pos, Bitboard targets[64])
 	return legal_targets_clones(pos, targets);
 }
 
+/* The squares a knight, bishop, rook, queen or king on from attacks (0 for a pawn). */
+static inline Bitboard
+piece_attacks(PieceKind kind, Square from, Bitboard occ)
+{
+	switch (kind)
+	{
+		case KNIGHT:
+			return bb_knight[from];
+		case BISHOP:
+			return bb_bishop_attacks(from, occ);
+		case ROOK:
+			return bb_rook_attacks(from, occ);
+		case QUEEN:
+			return bb_bishop_attacks(from, occ) | bb_rook_attacks(from, occ);
+		case KING:
+			return bb_king[from];
+		default:
+			return 0;
+	}
+}
+
+/*
+ * Whether right i of the side to move is held and the squares its castling
+ * needs empty (between king and rook, standard or Chess960) are empty: a
+ * pseudo-legal castling.
+ */
+static inline bool
+castle_pseudo_legal(const Position *pos, int i, Square king, Bitboard occ)
+{
+	const CastleRule *r = &castle_rules[CASTLE_COLOR(i)][i % 2];
+
+	if (!(pos->castling & r->right))
+		return false;
+	return castle_standard(pos, i) ? !(occ & r->empty) :
+		!(occ & castle_must_be_empty(king, castle_rook(pos, i), i));
+}
+
 int
 gen_pseudo_legal(const Position *pos, Move *out)
 {
@@ -377,33 +414,12 @@ gen_pseudo_legal(const Position *pos, Move *out)
 	int			n = 0,
 				i;
 
-	b = own;
+	b = own & ~pos->by_kind[PAWN];	/* pawns below */
 	while (b)
 	{
 		Square		from = bb_pop(&b);
-		Bitboard	t;
 
-		switch (PIECE_KIND(pos->board[from]))
-		{
-			case KNIGHT:
-				t = bb_knight[from];
-				break;
-			case BISHOP:
-				t = bb_bishop_attacks(from, occ);
-				break;
-			case ROOK:
-				t = bb_rook_attacks(from, occ);
-				break;
-			case QUEEN:
-				t = bb_bishop_attacks(from, occ) | bb_rook_attacks(from, occ);
-				break;
-			case KING:
-				t = bb_king[from];
-				break;
-			default:
-				continue;		/* pawns below */
-		}
-		ADD_TARGETS(from, t & ~own);
+		ADD_TARGETS(from, piece_attacks(PIECE_KIND(pos->board[from]), from, occ) & ~own);
 	}
 	GEN_PAWNS(pos->by_kind[PAWN] & own, ~(Bitboard) 0);
 	if (pos->ep != SQ_NONE)
@@ -412,19 +428,9 @@ gen_pseudo_legal(const Position *pos, Move *out)
 		while (b)
 			out[n++] = MOVE_MAKE(bb_pop(&b), pos->ep, NO_KIND);
 	}
-	for (i = 0; i < 2; i++)
-	{
-		const CastleRule *r = &castle_rules[us][i];
-		int			right = 2 * us + i;
-		Square		king = position_king(pos, us),
-					rook = castle_rook(pos, right);
-
-		if (!(pos->castling & r->right))
-			continue;
-		if (castle_standard(pos, right) ? !(occ & r->empty) :
-			!(occ & castle_must_be_empty(king, rook, right)))
-			out[n++] = castle_move(pos, right);
-	}
+	for (i = 2 * (int) us; i < 2 * (int) us + 2; i++)
+		if (castle_pseudo_legal(pos, i, position_king(pos, us), occ))
+			out[n++] = castle_move(pos, i);
 	return n;
 }
 
@@ -441,50 +447,24 @@ piece_pseudo_targets(const Position *pos, Square from)
 	Color		them = (Color) (us ^ 1);
 	Bitboard	own = pos->by_color[us];
 	Bitboard	occ = own | pos->by_color[them];
+	PieceKind	kind = PIECE_KIND(pos->board[from]);
+	Bitboard	t;
+	int			i;
 
-	switch (PIECE_KIND(pos->board[from]))
+	if (kind == PAWN)
 	{
-		case KNIGHT:
-			return bb_knight[from] & ~own;
-		case BISHOP:
-			return bb_bishop_attacks(from, occ) & ~own;
-		case ROOK:
-			return bb_rook_attacks(from, occ) & ~own;
-		case QUEEN:
-			return (bb_bishop_attacks(from, occ) | bb_rook_attacks(from, occ)) & ~own;
-		case KING:
-			{
-				Bitboard	t = bb_king[from] & ~own;
-				int			i;
+		Bitboard	one = (us == WHITE ? SQ_BB(from) << 8 : SQ_BB(from) >> 8) & ~occ;
 
-				for (i = 0; i < 2; i++)
-				{
-					const CastleRule *r = &castle_rules[us][i];
-					int			right = 2 * us + i;
-
-					if ((pos->castling & r->right) &&
-						(castle_standard(pos, right) ? !(occ & r->empty) :
-						 !(occ & castle_must_be_empty(from, castle_rook(pos, right), right))))
-						t |= SQ_BB(MOVE_TO(castle_move(pos, right)));
-				}
-				return t;
-			}
-		case PAWN:
-			{
-				Bitboard	t = bb_pawn_attacks[us][from] &
-					(pos->by_color[them] | (pos->ep != SQ_NONE ? SQ_BB(pos->ep) : 0));
-				Bitboard	one = (us == WHITE ? SQ_BB(from) << 8 : SQ_BB(from) >> 8) & ~occ;
-
-				t |= one;
-				if (us == WHITE)
-					t |= ((one & BB_RANK_3) << 8) & ~occ;
-				else
-					t |= ((one & BB_RANK_6) >> 8) & ~occ;
-				return t;
-			}
-		default:
-			return 0;
+		t = (bb_pawn_attacks[us][from] &
+			 (pos->by_color[them] | (pos->ep != SQ_NONE ? SQ_BB(pos->ep) : 0))) | one;
+		return t | ((us == WHITE ? (one & BB_RANK_3) << 8 : (one & BB_RANK_6) >> 8) & ~occ);
 	}
+	t = piece_attacks(kind, from, occ) & ~own;
+	if (kind == KING)
+		for (i = 2 * (int) us; i < 2 * (int) us + 2; i++)
+			if (castle_pseudo_legal(pos, i, from, occ))
+				t |= SQ_BB(MOVE_TO(castle_move(pos, i)));
+	return t;
 }
 
 bool
