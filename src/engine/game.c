@@ -25,19 +25,6 @@ game_sorted_moves(const Position *pos, Move *out)
 }
 
 /*
- * The moves of a piece, from its targets: four a target for a pawn that
- * promotes.  In value order a piece's moves go by to-square, then by
- * promotion kind (knight, bishop, rook, queen).
- */
-static inline __attribute__((always_inline)) int
-piece_moves(const Position *pos, Square from, Bitboard t)
-{
-	bool		promotes = PIECE_KIND(pos->board[from]) == PAWN && (t & (BB_RANK_1 | BB_RANK_8));
-
-	return bb_count(t) * (promotes ? 4 : 1);
-}
-
-/*
  * The rank of a legal move among the legal moves in value order, or -1
  * when it is not legal.
  */
@@ -48,7 +35,6 @@ move_rank(const Position *pos, const Bitboard targets[64], Move m)
 				to = MOVE_TO(m);
 	Bitboard	own = pos->by_color[pos->side] & (SQ_BB(from) - 1);
 	Bitboard	t;
-	bool		promotes;
 	int			rank = 0;
 
 	if (!(pos->by_color[pos->side] & SQ_BB(from)))
@@ -56,17 +42,15 @@ move_rank(const Position *pos, const Bitboard targets[64], Move m)
 	t = targets[from];
 	if (!(t & SQ_BB(to)))
 		return -1;
-	promotes = PIECE_KIND(pos->board[from]) == PAWN && (t & (BB_RANK_1 | BB_RANK_8));
-	if (promotes != (MOVE_PROMO(m) != NO_KIND))
+	if (game_piece_promotes(pos, from, t) != (MOVE_PROMO(m) != NO_KIND))
 		return -1;
 	while (own)
 	{
 		Square		sq = bb_pop(&own);
 
-		rank += piece_moves(pos, sq, targets[sq]);
+		rank += game_piece_moves(pos, sq, targets[sq]);
 	}
-	t &= SQ_BB(to) - 1;			/* the targets before to */
-	return rank + (promotes ? 4 * bb_count(t) + (int) MOVE_PROMO(m) - KNIGHT : bb_count(t));
+	return rank + game_rank_in_piece(pos, from, t, m);
 }
 
 /* The legal move of a rank in value order. */
@@ -78,24 +62,11 @@ move_of_rank(const Position *pos, const Bitboard targets[64], int rank)
 	while (own)
 	{
 		Square		from = bb_pop(&own);
-		Bitboard	t = targets[from];
-		int			n = piece_moves(pos, from, t),
-					i;
+		int			n = game_piece_moves(pos, from, targets[from]);
 
-		if (rank >= n)
-		{
-			rank -= n;
-			continue;
-		}
-		if (n == bb_count(t))
-		{
-			for (i = 0; i < rank; i++)
-				t &= t - 1;
-			return MOVE_MAKE(from, bb_lsb(t), NO_KIND);
-		}
-		for (i = 0; i < rank / 4; i++)
-			t &= t - 1;
-		return MOVE_MAKE(from, bb_lsb(t), KNIGHT + rank % 4);
+		if (rank < n)
+			return game_move_in_piece(pos, from, targets[from], rank);
+		rank -= n;
 	}
 	return MOVE_NULL;			/* cannot happen for a rank below the count */
 }
@@ -128,13 +99,11 @@ put_move_v2(const Position *pos, Move m, uint8_t *out, size_t *bitpos)
 	Square		from = MOVE_FROM(m);
 	Bitboard	own = pos->by_color[pos->side],
 				t = piece_pseudo_targets(pos, from);
-	bool		promotes = PIECE_KIND(pos->board[from]) == PAWN && (t & (BB_RANK_1 | BB_RANK_8));
-	int			below = bb_count(t & (SQ_BB(MOVE_TO(m)) - 1));
 
 	put_bits(out, bitpos, (unsigned) bb_count(own & (SQ_BB(from) - 1)),
 			 game_index_bits(bb_count(own)));
-	put_bits(out, bitpos, (unsigned) (promotes ? 4 * below + (int) MOVE_PROMO(m) - KNIGHT : below),
-			 game_index_bits(bb_count(t) * (promotes ? 4 : 1)));
+	put_bits(out, bitpos, (unsigned) game_rank_in_piece(pos, from, t, m),
+			 game_index_bits(game_piece_moves(pos, from, t)));
 }
 
 /* Writes the header of a game of n plies from start; returns its length. */
@@ -308,20 +277,15 @@ game_reader_next_v2(GameReader *r)
 	Bitboard	own = pos->by_color[pos->side],
 				t;
 	int			which = (int) get_bits(r, game_index_bits(bb_count(own))),
-				rank,
 				i;
-	bool		promotes;
 	Square		from;
 
 	for (i = 0; i < which; i++)
 		own &= own - 1;
 	from = bb_lsb(own);
 	t = piece_pseudo_targets(pos, from);
-	promotes = PIECE_KIND(pos->board[from]) == PAWN && (t & (BB_RANK_1 | BB_RANK_8));
-	rank = (int) get_bits(r, game_index_bits(bb_count(t) * (promotes ? 4 : 1)));
-	for (i = 0; i < (promotes ? rank / 4 : rank); i++)
-		t &= t - 1;
-	return MOVE_MAKE(from, bb_lsb(t), promotes ? KNIGHT + rank % 4 : NO_KIND);
+	return game_move_in_piece(pos, from, t,
+							  (int) get_bits(r, game_index_bits(game_piece_moves(pos, from, t))));
 }
 
 Move

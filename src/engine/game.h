@@ -50,6 +50,46 @@
 /* The most bytes the encoded form of a game of n plies takes. */
 #define GAME_ENCODED_MAX(n) (2 + PACKED_POSITION_SIZE + 2 + ((size_t) (n) * 9 + 7) / 8)
 
+/*
+ * A piece's moves in the format's order, from its targets t (legal ones in
+ * version 1, pseudo-legal ones in version 2): by to-square, then, for a
+ * pawn that promotes, by promotion kind (knight, bishop, rook, queen): four
+ * moves a target.
+ */
+static inline bool
+game_piece_promotes(const Position *pos, Square from, Bitboard t)
+{
+	return PIECE_KIND(pos->board[from]) == PAWN && (t & (BB_RANK_1 | BB_RANK_8));
+}
+
+/* The number of a piece's moves. */
+static inline int
+game_piece_moves(const Position *pos, Square from, Bitboard t)
+{
+	return bb_count(t) * (game_piece_promotes(pos, from, t) ? 4 : 1);
+}
+
+/* The rank of move m among its piece's moves (m one of them). */
+static inline int
+game_rank_in_piece(const Position *pos, Square from, Bitboard t, Move m)
+{
+	int			below = bb_count(t & (SQ_BB(MOVE_TO(m)) - 1));
+
+	return game_piece_promotes(pos, from, t) ? 4 * below + (int) MOVE_PROMO(m) - KNIGHT : below;
+}
+
+/* The move of a rank among a piece's moves (below their number). */
+static inline Move
+game_move_in_piece(const Position *pos, Square from, Bitboard t, int rank)
+{
+	bool		promotes = game_piece_promotes(pos, from, t);
+	int			i;
+
+	for (i = 0; i < (promotes ? rank / 4 : rank); i++)
+		t &= t - 1;
+	return MOVE_MAKE(from, bb_lsb(t), promotes ? KNIGHT + rank % 4 : NO_KIND);
+}
+
 /* The legal moves of a position in the format's order; returns their number. */
 extern int	game_sorted_moves(const Position *pos, Move *out);
 

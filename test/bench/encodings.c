@@ -146,34 +146,6 @@ get_bits(Bits *b, int n)
 	return v;
 }
 
-static inline int
-promotes(const Position *pos, Square from, Bitboard t)
-{
-	return PIECE_KIND(pos->board[from]) == PAWN && (t & (BB_RANK_1 | BB_RANK_8));
-}
-
-/* The rank of m among a piece's moves (by to-square, then promotion kind), and their number. */
-static inline int
-rank_in_piece(const Position *pos, Square from, Bitboard t, Move m, int *n)
-{
-	int			p = promotes(pos, from, t);
-	int			below = bb_count(t & (SQ_BB(MOVE_TO(m)) - 1));
-
-	*n = bb_count(t) * (p ? 4 : 1);
-	return p ? 4 * below + (int) MOVE_PROMO(m) - KNIGHT : below;
-}
-
-static inline Move
-move_in_piece(const Position *pos, Square from, Bitboard t, int rank)
-{
-	int			p = promotes(pos, from, t),
-				i;
-
-	for (i = 0; i < (p ? rank / 4 : rank); i++)
-		t &= t - 1;
-	return MOVE_MAKE(from, bb_lsb(t), p ? KNIGHT + rank % 4 : NO_KIND);
-}
-
 /* pseudo: the rank among all pseudo-legal moves in value order */
 static void
 pseudo_encode(const Position *start, const Move *moves, int n, Bits *b)
@@ -185,19 +157,18 @@ pseudo_encode(const Position *start, const Move *moves, int n, Bits *b)
 	{
 		Bitboard	own = pos.by_color[pos.side];
 		int			total = 0,
-					rank = 0,
-					k;
+					rank = 0;
 
 		while (own)
 		{
 			Square		from = bb_pop(&own);
 			Bitboard	t = piece_pseudo_targets(&pos, from);
-			int			r = rank_in_piece(&pos, from, t, moves[i], &k);
+			int			k = game_piece_moves(&pos, from, t);
 
 			if (from < MOVE_FROM(moves[i]))
 				rank += k;
 			else if (from == MOVE_FROM(moves[i]))
-				rank += r;
+				rank += game_rank_in_piece(&pos, from, t, moves[i]);
 			total += k;
 		}
 		put_bits(b, (unsigned) rank, game_index_bits(total));
@@ -221,17 +192,17 @@ pseudo_next(Position *pos, Bits *b)
 		Square		from = bb_pop(&o);
 
 		targets[from] = piece_pseudo_targets(pos, from);
-		total += bb_count(targets[from]) * (promotes(pos, from, targets[from]) ? 4 : 1);
+		total += game_piece_moves(pos, from, targets[from]);
 	}
 	rank = (int) get_bits(b, game_index_bits(total));
 	while (own)
 	{
 		Square		from = bb_pop(&own);
 
-		k = bb_count(targets[from]) * (promotes(pos, from, targets[from]) ? 4 : 1);
+		k = game_piece_moves(pos, from, targets[from]);
 		if (rank < k)
 		{
-			m = move_in_piece(pos, from, targets[from], rank);
+			m = game_move_in_piece(pos, from, targets[from], rank);
 			break;
 		}
 		rank -= k;
