@@ -581,6 +581,11 @@ check_consistency(const Position *pos, const char *fen)
 		if (move_check(m) != MOVE_OK)
 			continue;
 		v = move_diagnose(pos, m, &where);
+		if (move_is_legal(pos, m) != in_list(legal, nl, m))
+		{
+			if (errors++ < 3)
+				printf("  %s: move %d: move_is_legal %d\n", fen, value, move_is_legal(pos, m));
+		}
 		/* castling written the other way (e1h1 for e1g1, or back) is the generated move's alias */
 		if (castle_normalize(pos, m) != m)
 		{

@@ -146,23 +146,36 @@ game_encode_clones(const Position *start, const Move *moves, int n, uint8_t *out
 
 	for (i = 0; i < n; i++)
 	{
-		Bitboard	targets[64];
 		Move		m = castle_normalize(&pos, moves[i]);	/* e1h1 or e1g1 */
-		int			nlegal = legal_targets(&pos, targets),
-					index = move_rank(&pos, targets, m);
 
-		if (index < 0)
-		{
-			*bad = i;
-			if (final)
-				*final = pos;
-			return 0;
-		}
 		if (version == 1)
-			put_bits(out, &bitpos, (unsigned) index, game_index_bits(nlegal));
+		{
+			Bitboard	targets[64];
+			int			nlegal = legal_targets(&pos, targets),
+						index = move_rank(&pos, targets, m);
+
+			if (index >= 0)
+			{
+				put_bits(out, &bitpos, (unsigned) index, game_index_bits(nlegal));
+				position_play(&pos, m);
+				continue;
+			}
+		}
 		else
-			put_move_v2(&pos, m, out, &bitpos);
-		position_play(&pos, m);
+		{
+			Position	before = pos;
+
+			/* one move's legality, not every move's rank as version 1 needs */
+			if (position_play_legal(&pos, m))
+			{
+				put_move_v2(&before, m, out, &bitpos);
+				continue;
+			}
+		}
+		*bad = i;
+		if (final)
+			*final = pos;
+		return 0;
 	}
 	if (final)
 		*final = pos;

@@ -22,6 +22,8 @@
  */
 #include "movegen.h"
 
+#include <stdlib.h>
+
 #include <string.h>
 
 #define BB_RANK_3	((Bitboard) 0x0000000000FF0000ULL)
@@ -467,17 +469,62 @@ piece_pseudo_targets(const Position *pos, Square from)
 	return t;
 }
 
+/*
+ * One move's legality without generating the others: the piece's pseudo-
+ * legal targets hold it (with a promotion exactly when a pawn reaches the
+ * last rank), and after it the mover's king is not attacked.  Castling,
+ * whose squares on the way must be safe too, is looked up among the legal
+ * moves to its square.
+ */
+bool
+position_play_legal(Position *pos, Move m)
+{
+	Color		us = (Color) pos->side;
+	Square		from = MOVE_FROM(m),
+				to = MOVE_TO(m);
+	PieceKind	kind,
+				promo = MOVE_PROMO(m);
+	Bitboard	t;
+	Position	after;
+
+	if (!(pos->by_color[us] & SQ_BB(from)))
+		return false;
+	t = piece_pseudo_targets(pos, from);
+	if (!(t & SQ_BB(to)))
+		return false;
+	kind = PIECE_KIND(pos->board[from]);
+	if (kind == PAWN && (SQ_BB(to) & (BB_RANK_1 | BB_RANK_8)) ?
+		promo < KNIGHT || promo > QUEEN : promo != NO_KIND)
+		return false;
+	if (kind == KING && ((pos->by_color[us] & SQ_BB(to)) ||
+						 abs((int) SQ_FILE(to) - (int) SQ_FILE(from)) > 1))
+	{
+		Move		moves[MAX_MOVES];
+		int			n = gen_legal_to(pos, to, moves),
+					i;
+
+		for (i = 0; i < n && moves[i] != m; i++)
+			;
+		if (i == n)
+			return false;
+		position_play(pos, m);
+		return true;
+	}
+	after = *pos;
+	position_play(&after, m);
+	if (position_attackers_by(&after, position_king(&after, us), position_occupied(&after),
+							  (Color) (us ^ 1)))
+		return false;
+	*pos = after;
+	return true;
+}
+
 bool
 move_is_legal(const Position *pos, Move m)
 {
-	Move		moves[MAX_MOVES];
-	int			n = gen_legal(pos, moves),
-				i;
+	Position	after = *pos;
 
-	for (i = 0; i < n; i++)
-		if (moves[i] == m)
-			return true;
-	return false;
+	return position_play_legal(&after, m);
 }
 
 bool

@@ -60,6 +60,9 @@ extern void position_play(Position *pos, Move m);
 /* Whether m is one of the legal moves. */
 extern bool move_is_legal(const Position *pos, Move m);
 
+/* Plays m when it is legal and returns true; otherwise leaves pos as it was. */
+extern bool position_play_legal(Position *pos, Move m);
+
 /* Check, checkmate, stalemate of the side to move. */
 extern bool position_is_checkmate(const Position *pos);
 extern bool position_is_stalemate(const Position *pos);
