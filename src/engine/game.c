@@ -84,12 +84,22 @@ is_standard_start(const Position *pos)
 	return memcmp(a, b, PACKED_POSITION_SIZE) == 0;
 }
 
+/* Writes a field of bits bits (at most 9) into zeroed bytes, the bytes it lies in only. */
 static inline __attribute__((always_inline)) void
 put_bits(uint8_t *out, size_t *bitpos, unsigned value, int bits)
 {
-	for (bits--; bits >= 0; bits--, (*bitpos)++)
-		if (value & (1u << bits))
-			out[*bitpos / 8] |= (uint8_t) (0x80 >> (*bitpos % 8));
+	size_t		byte = *bitpos / 8;
+	int			end = (int) (*bitpos % 8) + bits;	/* bits into out[byte] where it ends */
+	uint32_t	field = (uint32_t) value << (24 - end); /* its first byte in bits 23-16 */
+
+	if (bits == 0)
+		return;
+	out[byte] |= (uint8_t) (field >> 16);
+	if (end > 8)
+		out[byte + 1] |= (uint8_t) (field >> 8);
+	if (end > 16)
+		out[byte + 2] |= (uint8_t) field;
+	*bitpos += bits;
 }
 
 /* The version 2 fields of a pseudo-legal move m in pos (game.h). */

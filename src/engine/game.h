@@ -97,11 +97,7 @@ extern int	game_sorted_moves(const Position *pos, Move *out);
 static inline int
 game_index_bits(int n)
 {
-	int			bits = 0;
-
-	while ((1 << bits) < n)
-		bits++;
-	return bits;
+	return n <= 1 ? 0 : 32 - __builtin_clz((unsigned) (n - 1));
 }
 
 /*
