@@ -824,6 +824,28 @@ game_late_key(uint64 hash)
 	return GAME_KEY(1, hash >> (64 - GAME_KEY_LATE_BITS));
 }
 
+/*
+ * Sorts int8 keys as btint8cmp orders them: GIN sorts the keys of every
+ * value through the operator class's comparison function, a function call
+ * a comparison, and checks keys already in order in one pass.  Insertion
+ * sort: a game has some 70 keys, each the hash of a few plies.
+ */
+static void
+sort_int8_keys(Datum *keys, int n)
+{
+	int			i,
+				j;
+
+	for (i = 1; i < n; i++)
+	{
+		Datum		k = keys[i];
+
+		for (j = i; j > 0 && DatumGetInt64(keys[j - 1]) > DatumGetInt64(k); j--)
+			keys[j] = keys[j - 1];
+		keys[j] = k;
+	}
+}
+
 PG_FUNCTION_INFO_V1(game_gin_extract_value);
 Datum
 game_gin_extract_value(PG_FUNCTION_ARGS)
@@ -859,6 +881,7 @@ game_gin_extract_value(PG_FUNCTION_ARGS)
 			break;
 		game_reader_next(&r);
 	}
+	sort_int8_keys(keys, *nkeys);
 	PG_RETURN_POINTER(keys);
 }
 
@@ -978,6 +1001,8 @@ game_gin_triconsistent(PG_FUNCTION_ARGS)
 #define PAIR_KEYS			(PAIR_WINDOWS << 16)
 
 StaticAssertDecl(PATTERN_WINDOWS % PAIR_SPAN == 0, "windows of pairs span whole windows of pieces");
+StaticAssertDecl((PATTERN_WINDOWS << 12) <= PAIR_FLAG && PATTERN_PIECE(0) < PATTERN_PIECE(11),
+				 "a window's pieces sort by square, then piece, below every pair");
 
 typedef struct GamePatternOptions
 {
@@ -1006,16 +1031,22 @@ pattern_pairs_option(FunctionCallInfo fcinfo)
 }
 
 /*
- * The pairs of a game, each once: a bitmap of every key, and the keys in the
- * order they were first seen.  The bitmap is kept in fn_extra and cleared
- * bit by bit after each game (all of it when a game's reading did not end).
+ * The pairs of a game, each once: a bitmap of every key, and a bitmap of its
+ * words that are not zero, so that the keys come out in their order (as GIN
+ * wants them: it sorts what extractValue returns, through the operator
+ * class's comparison function, and only checks keys already sorted).  Kept
+ * in fn_extra and cleared word by word after each game (all of it when a
+ * game's reading did not end).
  */
+#define PAIR_WORDS (PAIR_KEYS / 64)
+
+StaticAssertDecl(PAIR_WORDS % 64 == 0, "whole words of used");
+
 typedef struct PairSet
 {
-	uint64		seen[PAIR_KEYS / 64];
-	int32	   *keys;
-	int			nkeys,
-				capacity;
+	uint64		seen[PAIR_WORDS];
+	uint64		used[PAIR_WORDS / 64];	/* the words of seen that are not zero */
+	int			nkeys;
 	bool		reading;		/* a game is being read */
 } PairSet;
 
@@ -1029,19 +1060,34 @@ add_pairs(PairSet *set, const Position *pos, int w, Bitboard near)
 
 	for (i = 0; i < n; i++)
 	{
-		int32		key = PAIR_KEY(w, codes[i]);
-		int			bit = key & (PAIR_KEYS - 1);
+		int			bit = PAIR_KEY(w, codes[i]) & (PAIR_KEYS - 1);
+		uint64		b = UINT64_C(1) << (bit % 64);
 
-		if (set->seen[bit / 64] & (UINT64_C(1) << (bit % 64)))
+		if (set->seen[bit / 64] & b)
 			continue;
-		set->seen[bit / 64] |= UINT64_C(1) << (bit % 64);
-		if (set->nkeys == set->capacity)
-		{
-			set->capacity *= 2;
-			set->keys = repalloc(set->keys, sizeof(int32) * set->capacity);
-		}
-		set->keys[set->nkeys++] = key;
+		set->seen[bit / 64] |= b;
+		set->used[bit / 64 / 64] |= UINT64_C(1) << (bit / 64 % 64);
+		set->nkeys++;
 	}
+}
+
+/* Writes the pairs' keys in ascending order to keys and clears the set; returns their number. */
+static int
+take_pairs(PairSet *set, Datum *keys)
+{
+	int			n = 0,
+				u;
+
+	for (u = 0; u < PAIR_WORDS / 64; u++)
+		while (set->used[u])
+		{
+			int			word = u * 64 + bb_pop(&set->used[u]);
+
+			while (set->seen[word])
+				keys[n++] = Int32GetDatum(PAIR_FLAG | (word * 64 + bb_pop(&set->seen[word])));
+		}
+	set->nkeys = 0;
+	return n;
 }
 
 PG_FUNCTION_INFO_V1(game_pattern_extract_value);
@@ -1063,15 +1109,13 @@ game_pattern_extract_value(PG_FUNCTION_ARGS)
 	if (pattern_pairs_option(fcinfo))
 	{
 		if (fcinfo->flinfo->fn_extra == NULL)
-		{
-			pairs = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(PairSet));
-			pairs->capacity = 1024;
-			pairs->keys = MemoryContextAlloc(fcinfo->flinfo->fn_mcxt, sizeof(int32) * pairs->capacity);
-			fcinfo->flinfo->fn_extra = pairs;
-		}
+			fcinfo->flinfo->fn_extra = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(PairSet));
 		pairs = fcinfo->flinfo->fn_extra;
 		if (pairs->reading)
+		{
 			memset(pairs->seen, 0, sizeof(pairs->seen));
+			memset(pairs->used, 0, sizeof(pairs->used));
+		}
 		pairs->reading = true;
 		pairs->nkeys = 0;
 	}
@@ -1108,23 +1152,25 @@ game_pattern_extract_value(PG_FUNCTION_ARGS)
 			*nkeys += bb_count(stood[w][i]);
 	keys = palloc(sizeof(Datum) * (*nkeys + (pairs ? pairs->nkeys : 0) + 1));
 	*nkeys = 0;
+	/* in ascending order (window, square, piece), the pairs' keys above them all */
 	for (w = 0; w < windows; w++)
-		for (i = 0; i < 12; i++)
-		{
-			Bitboard	b = stood[w][i];
+	{
+		Bitboard	any = 0;
 
-			while (b)
-				keys[(*nkeys)++] = PATTERN_KEY(w, bb_pop(&b), PATTERN_PIECE(i));
+		for (i = 0; i < 12; i++)
+			any |= stood[w][i];
+		while (any)
+		{
+			Square		sq = bb_pop(&any);
+
+			for (i = 0; i < 12; i++)
+				if (stood[w][i] & SQ_BB(sq))
+					keys[(*nkeys)++] = PATTERN_KEY(w, sq, PATTERN_PIECE(i));
 		}
+	}
 	if (pairs)
 	{
-		for (i = 0; i < pairs->nkeys; i++)
-		{
-			int			bit = pairs->keys[i] & (PAIR_KEYS - 1);
-
-			keys[(*nkeys)++] = Int32GetDatum(pairs->keys[i]);
-			pairs->seen[bit / 64] &= ~(UINT64_C(1) << (bit % 64));
-		}
+		*nkeys += take_pairs(pairs, keys + *nkeys);
 		pairs->reading = false;
 	}
 	PG_RETURN_POINTER(keys);
