@@ -84,21 +84,22 @@ is_standard_start(const Position *pos)
 	return memcmp(a, b, PACKED_POSITION_SIZE) == 0;
 }
 
-/* Writes a field of bits bits (at most 9) into zeroed bytes, the bytes it lies in only. */
+/*
+ * Writes a field of bits bits (at most 9, so in two bytes at most) into
+ * zeroed bytes, touching only the bytes it lies in.
+ */
 static inline __attribute__((always_inline)) void
 put_bits(uint8_t *out, size_t *bitpos, unsigned value, int bits)
 {
 	size_t		byte = *bitpos / 8;
-	int			end = (int) (*bitpos % 8) + bits;	/* bits into out[byte] where it ends */
-	uint32_t	field = (uint32_t) value << (24 - end); /* its first byte in bits 23-16 */
+	int			end = (int) (*bitpos % 8) + bits;	/* where it ends, in bits from out[byte]'s first */
+	unsigned	field = value << (16 - end);	/* out[byte]'s bits in 15-8, the next byte's in 7-0 */
 
 	if (bits == 0)
 		return;
-	out[byte] |= (uint8_t) (field >> 16);
+	out[byte] |= (uint8_t) (field >> 8);
 	if (end > 8)
-		out[byte + 1] |= (uint8_t) (field >> 8);
-	if (end > 16)
-		out[byte + 2] |= (uint8_t) field;
+		out[byte + 1] |= (uint8_t) field;
 	*bitpos += bits;
 }
 

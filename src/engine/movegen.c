@@ -23,7 +23,6 @@
 #include "movegen.h"
 
 #include <stdlib.h>
-
 #include <string.h>
 
 #define BB_RANK_3	((Bitboard) 0x0000000000FF0000ULL)

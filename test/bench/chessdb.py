@@ -7,10 +7,12 @@ Usage: chessdb.py CORPUS.pgn POSITIONS.txt SCID_OUTPUT.txt [WORKERS]
 Imports the corpus into the games table of examples/chessdb.sql from the
 client, WORKERS sessions at once (default 2), each reading its share of the
 file with pgn_games(), 32 MB at a time; builds the recipe's btree of openings,
-clusters the table on it and builds the two GIN indexes (two sessions); then times, best of 5, exact position search (count(*) WHERE g @> p), the
+clusters the table on it and builds the two GIN indexes (two sessions); then
+times how long a parallel worker takes to start, and, best of 5, exact
+position search (count(*) WHERE g @> p, also with a serial plan), the
 opening explorer (explore() after refreshing the recipe's materialized
 view, and from the games alone), opening prefixes, three piece patterns and
-a material search, and prints each figure beside Scid's (from
+a material search (also with a serial plan), and prints each figure beside Scid's (from
 bench-scid.tcl's RESULT lines) with the ratio and whether the counts agree.
 """
 import re
@@ -169,12 +171,33 @@ print(f"games: {ngames}, plies: {nplies}, game values {gbytes} bytes ({gbytes / 
       f"the pattern index in {t_patterns - t_cluster:.1f} s ({recipe_index['games_patterns']}), "
       f"the three indexes in {t2 - t1:.1f} s (the GIN ones in two sessions)")
 
+# what a parallel plan's worker costs to start on this machine (a process
+# fork: a few milliseconds on some VMs, where the planner's default
+# parallel_setup_cost assumes far less): the searches that a parallel plan
+# may serve are timed both ways
+ms_plain, _ = best_ms(conn, "SELECT 1")
+conn.execute("SET force_parallel_mode = on")
+ms_worker, _ = best_ms(conn, "SELECT 1")
+conn.execute("RESET force_parallel_mode")
+print(f"a parallel worker's start: {ms_worker - ms_plain:.1f} ms (SELECT 1 with force_parallel_mode on: "
+      f"{ms_worker:.2f} ms, off: {ms_plain:.2f} ms)")
+
+
+def both_ways(label, sql, params, theirs, count_theirs):
+    ms, res = best_ms(conn, sql, params)
+    row(label, ms, theirs, res[0][0], count_theirs)
+    conn.execute("SET max_parallel_workers_per_gather = 0")
+    ms, res = best_ms(conn, sql, params)
+    conn.execute("RESET max_parallel_workers_per_gather")
+    row(f"{label}, serial plan", ms, theirs, res[0][0], count_theirs)
+
+
 # exact position search
 for label, fen in positions:
-    ms, res = best_ms(conn, "SELECT count(*) FROM games WHERE g @> %s::text::\"position\"", (fen,))
     s = scid["board"].get(label, {})
     theirs = min(float(s.get("sc_search_board_ms", 1e9)), float(s.get("filter_search_board_ms", 1e9)))
-    row(f"g @> p: {label}", ms, theirs if theirs < 1e9 else None, res[0][0], s.get("games_filter_search"))
+    both_ways(f"g @> p: {label}", "SELECT count(*) FROM games WHERE g @> %s::text::\"position\"", (fen,),
+              theirs if theirs < 1e9 else None, s.get("games_filter_search"))
 
 # the opening explorer of the recipe: explore(p), from the materialized view
 # for the positions two games or more reach, from the games for the rest
@@ -218,13 +241,13 @@ for label, pat in patterns:
     row(f"g @> pattern {pat}", ms, float(s["ms"]) if s else None, res[0][0], s.get("games"))
 
 # material: rook and bishop against rook, any pawns, either colour
-ms, res = best_ms(conn, "SELECT count(*) FROM games WHERE g @> 'KRBP*vKRP*'::balance "
-                  "OR g @> flip('KRBP*vKRP*'::balance)")
 s = scid["material"].get("RB_vs_R_pawns_either", {})
-row("material KRBP*vKRP* either colour", ms, float(s["ms"]) if s else None, res[0][0], s.get("games"))
-ms, res = best_ms(conn, "SELECT count(*) FROM games WHERE g @> 'KRBvKR'::balance OR g @> 'KRvKRB'::balance")
+both_ways("material KRBP*vKRP* either colour", "SELECT count(*) FROM games WHERE g @> 'KRBP*vKRP*'::balance "
+          "OR g @> flip('KRBP*vKRP*'::balance)", (), float(s["ms"]) if s else None, s.get("games"))
 s = scid["material"].get("KRB_vs_KR_either", {})
-row("material KRBvKR either colour", ms, float(s["ms"]) if s else None, res[0][0], s.get("games"))
+both_ways("material KRBvKR either colour",
+          "SELECT count(*) FROM games WHERE g @> 'KRBvKR'::balance OR g @> 'KRvKRB'::balance", (),
+          float(s["ms"]) if s else None, s.get("games"))
 
 print()
 print("| measure | chess (PostgreSQL) | Scid | Scid / chess | rows: chess | rows: Scid | same |")
