@@ -22,7 +22,6 @@
  */
 #include "movegen.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #define BB_RANK_3	((Bitboard) 0x0000000000FF0000ULL)
@@ -495,8 +494,7 @@ position_play_legal(Position *pos, Move m)
 	if (kind == PAWN && (SQ_BB(to) & (BB_RANK_1 | BB_RANK_8)) ?
 		promo < KNIGHT || promo > QUEEN : promo != NO_KIND)
 		return false;
-	if (kind == KING && ((pos->by_color[us] & SQ_BB(to)) ||
-						 abs((int) SQ_FILE(to) - (int) SQ_FILE(from)) > 1))
+	if (castle_right_of(pos, m) >= 0)	/* among the king's targets, only castling */
 	{
 		Move		moves[MAX_MOVES];
 		int			n = gen_legal_to(pos, to, moves),
