@@ -27,9 +27,18 @@ SELECT length(tags->>'Event') FROM pgn_games('[Event "' || repeat('x', 4096) || 
 SELECT count(*) FROM pgn_games('[Event "' || repeat('x', 4097) || '"] *');
 SELECT count(*) FROM pgn_games('[Event "' || repeat('\"', 4097) || '"] *');
 SELECT count(*) FROM pgn_games('[Event "' || repeat('x', 100000) || E'\n1. e4 *');
+-- a game's comments: at most 1,000,000 bytes, joined by spaces (all of
+-- them count, those pgn_games drops too)
+SELECT length(comment) FROM pgn_games('{' || repeat('x', 1000000) || '} 1. e4 *');
+SELECT length(comment) FROM pgn_games('{' || repeat('x', 499999) || '} ; ' || repeat('y', 500000) || E'\n1. e4 *');
+SELECT count(*) FROM pgn_games('{' || repeat('x', 1000001) || '} 1. e4 *');
+SELECT count(*) FROM pgn_games('1. e4 ' || repeat('{x} ', 500000) || '*');
+SELECT count(*), sum(length(comment)) FROM pgn_plies('1. e4 {' || repeat('x', 999998) || '} e5 {y} *');
+SELECT count(*) FROM pgn_plies('1. e4 {' || repeat('x', 999999) || '} e5 {y} *');
 -- a game beyond a limit is skipped like any bad game, and reading goes on
 SELECT game, plies FROM pgn_games(repeat('Nf3 Nf6 Ng1 Ng8 ', 16384) || E'*\n\n1. e4 e5 *', true);
 SELECT game, plies FROM pgn_games('1. e4 ' || repeat('(1. d4 ', 40) || repeat(') ', 40) || E'*\n\n1. d4 *', true);
+SELECT game, plies FROM pgn_games(repeat('{x} ', 500001) || E'1. e4 *\n\n1. d4 *', true);
 -- pgn() takes at most 65,535 moves
 SELECT pgn(start_position(), array_fill('e2e4'::move, ARRAY[65536]));
 

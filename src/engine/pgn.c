@@ -373,42 +373,6 @@ bad:
 	return TAG_READ;
 }
 
-/* Reads a comment starting at r->pos; false when a { is never closed. */
-static bool
-read_comment(Reader *r, int ply, const char *variation)
-{
-	size_t		b,
-				e;
-
-	if (r->s[r->pos] == '{')
-	{
-		const char *close;
-
-		b = r->pos + 1;
-		close = memchr(r->s + b, '}', r->len - b);
-		if (!close)
-		{
-			advance(r, r->len - r->pos);
-			return false;
-		}
-		e = (size_t) (close - r->s);
-		advance(r, e + 1 - r->pos);
-	}
-	else
-	{
-		b = r->pos + 1;			/* ';' to the end of the line */
-		e = line_end(r, b);
-		advance(r, e - r->pos);
-	}
-	while (b < e && chess_is_space(r->s[b]))
-		b++;
-	while (e > b && chess_is_space(r->s[e - 1]))
-		e--;
-	if (r->h->comment)
-		r->h->comment(r->h->arg, ply, variation, r->s + b, e - b);
-	return true;
-}
-
 /* "It could be Nbd2, Nfd2." */
 static void
 ambiguous_detail(const Position *pos, const SanResult *san, char *out, size_t size)
@@ -464,9 +428,62 @@ typedef struct Game
 	int			depth;			/* variations open */
 	int			overflow;		/* '(' beyond PGN_MAX_DEPTH, after the error */
 	int			plies;			/* plies played, variations included */
+	size_t		comment_bytes;	/* of the comments read, one more for each */
 	bool		content;		/* a tag or a movetext token: this is a game */
 	Line		lines[PGN_MAX_DEPTH + 1];
 } Game;
+
+/*
+ * Reads a comment starting at r->pos; false when a { is never closed.  The
+ * game's comments count towards PGN_MAX_COMMENT_BYTES; one beyond it is
+ * not reported, and the game ends with PGN_LIMIT.
+ */
+static bool
+read_comment(Reader *r, Game *g, int ply, const char *variation)
+{
+	size_t		b,
+				e;
+
+	if (r->s[r->pos] == '{')
+	{
+		const char *close;
+
+		b = r->pos + 1;
+		close = memchr(r->s + b, '}', r->len - b);
+		if (!close)
+		{
+			advance(r, r->len - r->pos);
+			return false;
+		}
+		e = (size_t) (close - r->s);
+		advance(r, e + 1 - r->pos);
+	}
+	else
+	{
+		b = r->pos + 1;			/* ';' to the end of the line */
+		e = line_end(r, b);
+		advance(r, e - r->pos);
+	}
+	while (b < e && chess_is_space(r->s[b]))
+		b++;
+	while (e > b && chess_is_space(r->s[e - 1]))
+		e--;
+	/* a space between each two: the length of the comments joined, plus one */
+	g->comment_bytes += e - b + 1;
+	if (g->comment_bytes > PGN_MAX_COMMENT_BYTES + 1)
+	{
+		char		detail[128];
+
+		snprintf(detail, sizeof(detail),
+				 "A game's comments have at most %d bytes, joined by spaces.",
+				 PGN_MAX_COMMENT_BYTES);
+		set_error(&g->err, PGN_LIMIT, g->lines[0].ply, r->s + b, e - b, detail);
+		return true;
+	}
+	if (r->h->comment)
+		r->h->comment(r->h->arg, ply, variation, r->s + b, e - b);
+	return true;
+}
 
 /* Opens a variation of the line at g->depth, at the '(' at r->pos. */
 static void
@@ -616,7 +633,7 @@ read_movetext(Reader *r, Game *g, SanResult *san)
 		{
 			size_t		at = r->pos;
 
-			if (!read_comment(r, line->ply, path))
+			if (!read_comment(r, g, line->ply, path))
 				set_error(&g->err, PGN_SYNTAX, g->lines[0].ply, r->s + at, 1,
 						  "A comment { is never closed by }.");
 			continue;
@@ -705,6 +722,7 @@ pgn_read_part(const char *text, size_t len, bool final, const PgnHandler *h, siz
 		memset(&g->err, 0, sizeof(g->err));
 		strcpy(g->result, "*");
 		g->depth = g->overflow = g->plies = 0;
+		g->comment_bytes = 0;
 		g->content = false;
 		position_set_startpos(&g->start);
 		tags.gen++;

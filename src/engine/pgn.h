@@ -18,6 +18,7 @@
 #define PGN_MAX_TAGS		1000	/* tag pairs of a game */
 #define PGN_MAX_TAG_NAME	255		/* bytes of a tag name */
 #define PGN_MAX_TAG_VALUE	4096	/* bytes of a tag value, escapes resolved */
+#define PGN_MAX_COMMENT_BYTES 1000000	/* bytes of a game's comments joined by spaces */
 
 typedef enum PgnErrorCode
 {
