@@ -1,14 +1,15 @@
 #!/usr/bin/python3
 """The chess-database benchmark: the extension and Scid on the same games.
 
-Usage: chessdb.py CORPUS.pgn POSITIONS.txt SCID_OUTPUT.txt [WORKERS]
+Usage: chessdb.py CORPUS.pgn POSITIONS.txt SCID_OUTPUT.txt [WORKERS [REPEATS]]
 (libpq environment variables name the server, as pg_virtualenv sets them).
 
 Imports the corpus into the games table of examples/chessdb.sql from the
 client, WORKERS sessions at once (default 2), each reading its share of the
 file with pgn_games(), 32 MB at a time; builds the recipe's btree of openings,
 clusters the table on it and builds the two GIN indexes (two sessions); then
-times how long a parallel worker takes to start, and, best of 5, exact
+times how long a parallel worker takes to start, and, best of REPEATS
+(default 5; chessdb.sh gives Scid's harness the same count), exact
 position search (count(*) WHERE g @> p, also with a serial plan), the
 opening explorer (explore() after refreshing the recipe's materialized
 view, and from the games alone), opening prefixes, three piece patterns and
@@ -24,6 +25,7 @@ import psycopg
 
 corpus, positions_file, scid_file = sys.argv[1:4]
 workers = int(sys.argv[4]) if len(sys.argv) > 4 else 2
+repeats = int(sys.argv[5]) if len(sys.argv) > 5 else 5
 
 
 def scid_results(path):
@@ -48,7 +50,8 @@ scid = scid_results(scid_file)
 positions = [line.strip().split("|", 1) for line in open(positions_file) if "|" in line]
 
 
-def best_ms(conn, sql, params=(), runs=5):
+def best_ms(conn, sql, params=(), runs=None):
+    runs = runs or repeats
     best = None
     result = None
     for _ in range(runs):
@@ -236,7 +239,7 @@ patterns = [("pattern_Pe4_Pd5_nf6", "8/8/5n2/3P4/4P3/8/8/8"),
             ("pattern_Nd5_Pe4_pd6", "8/8/3p4/3N4/4P3/8/8/8"),
             ("pattern_both_castled_short", "5rk1/8/8/8/8/8/8/5RK1")]
 for label, pat in patterns:
-    ms, res = best_ms(conn, "SELECT count(*) FROM games WHERE g @> %s::text::pattern", (pat,), runs=3)
+    ms, res = best_ms(conn, "SELECT count(*) FROM games WHERE g @> %s::text::pattern", (pat,))
     s = scid["material"].get(label, {})
     row(f"g @> pattern {pat}", ms, float(s["ms"]) if s else None, res[0][0], s.get("games"))
 
