@@ -124,16 +124,20 @@ else
 fi
 count_from "$log/differential" "differential test against chess.js"
 
-step "PGN both ways with chess.js 1.4.0: 200 seeded random games"
+step "PGN and the game type's text both ways with chess.js 1.4.0: 200 seeded random games"
 if node test/differential/chessjs_pgn.mjs write 200 7 >"$log/games.jsonl"; then
 	pg_virtualenv -v 15 sh -c 'psql -X -q -v ON_ERROR_STOP=1 -c "CREATE EXTENSION chess" \
 		-f test/differential/compare_pgn.sql' <"$log/games.jsonl" 2>&1 | tee "$log/pgn_in"
 	node test/differential/chessjs_pgn.mjs read <test/differential/ours.jsonl 2>&1 | tee "$log/pgn_out"
+	grep 'game text read back' "$log/pgn_in" >"$log/game_text" || true
+	node test/differential/chessjs_pgn.mjs read <test/differential/ours_game.jsonl 2>&1 | tee "$log/game_out"
 else
-	echo "!! chess.js could not write the games" | tee "$log/pgn_in" "$log/pgn_out"
+	echo "!! chess.js could not write the games" | tee "$log/pgn_in" "$log/pgn_out" "$log/game_text" "$log/game_out"
 fi
 count_from "$log/pgn_in" "PGN from chess.js"
 count_from "$log/pgn_out" "PGN read by chess.js"
+count_from "$log/game_text" "the game type's text read back"
+count_from "$log/game_out" "the game type's text read by chess.js"
 
 step "the guided tour runs without error"
 if pg_virtualenv -v 15 psql -X -q -v ON_ERROR_STOP=1 -P pager=off -f examples/tour.sql >"$log/tour" 2>&1; then

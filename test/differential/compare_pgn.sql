@@ -28,3 +28,15 @@ SELECT json_build_object('id', id, 'fen', final::text,
                                      FROM jsonb_each_text(tags))))::text AS line
 FROM read_back ORDER BY id;
 \copy ours TO 'test/differential/ours.jsonl' WITH (FORMAT csv, QUOTE E'\x01', DELIMITER E'\x02')
+-- the game type: each game's text reads back to the same value with the
+-- same final position, and goes to chess.js (ours_game.jsonl) as it is,
+-- its [FEN] tag and all
+SELECT format('game text read back: %s passed, %s failed',
+              count(*) FILTER (WHERE value::text::game = value AND final(value) = final),
+              count(*) FILTER (WHERE value::text::game IS DISTINCT FROM value
+                                  OR final(value) IS DISTINCT FROM final)) AS summary
+FROM read_back;
+CREATE TEMP TABLE ours_game AS
+SELECT json_build_object('id', id, 'fen', final::text, 'pgn', value::text)::text AS line
+FROM read_back ORDER BY id;
+\copy ours_game TO 'test/differential/ours_game.jsonl' WITH (FORMAT csv, QUOTE E'\x01', DELIMITER E'\x02')
