@@ -316,3 +316,13 @@ SELECT game, value, plies(value) = plies AS same_plies, final(value) = final AS 
 FROM pgn_games(E'1. e4 e5 2. Nf3 *\n\n[FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 40"]\n\n40. O-O Kd7 *');
 
 DROP TABLE games_t, search_t, long_t;
+
+-- games read from PGN are written without testing each move again: the
+-- same bytes as game(start, moves), which tests them; here the FEN's en
+-- passant square has no legal capture (the pawns would leave the king to
+-- the rook): the value keeps none, and the pawn on b5 has one move, not two
+SELECT value = game(start, moves) AS same, game_send(value) = game_send(game(start, moves)) AS same_bytes,
+       value::text
+FROM pgn_games('[FEN "8/8/8/KPp4r/8/8/8/7k w - c6 0 2"] 1. b6 Kg2 2. b7 *');
+SELECT game_send('[FEN "8/8/8/KPp4r/8/8/8/7k w - c6 0 2"] 1. b6 Kg2 2. b7'::game)
+     = game_send(game('8/8/8/KPp4r/8/8/8/7k w - c6 0 2', '{b5b6,h1g2,b6b7}')) AS same_bytes;

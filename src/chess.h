@@ -154,6 +154,7 @@ extern Move chess_legal_move(const Position *pos, Move m, int ply);
 
 /* game.c: a game value of legal moves from start; 22023 at an illegal one */
 extern struct varlena *chess_game_from_moves(const Position *start, const Move *moves, int n);
+extern struct varlena *chess_game_from_legal_moves(const Position *start, const Move *moves, int n);
 
 /* games.c: the row of outcome(), given the final position and how often it occurred */
 extern Datum chess_outcome_datum(FunctionCallInfo fcinfo, const Position *pos, int repetitions);

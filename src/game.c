@@ -70,6 +70,30 @@ chess_game_from_moves(const Position *start, const Move *moves, int n)
 	return g;
 }
 
+/*
+ * A game value of moves that the PGN reader read, which tested each: they
+ * are not tested again (in builds with assertions they are, and the bytes
+ * compared).
+ */
+struct varlena *
+chess_game_from_legal_moves(const Position *start, const Move *moves, int n)
+{
+	struct varlena *g = palloc(VARHDRSZ + GAME_ENCODED_MAX(n));
+	size_t		len = game_encode_legal(start, moves, n, (uint8 *) VARDATA(g));
+
+#ifdef USE_ASSERT_CHECKING
+	{
+		struct varlena *checked = chess_game_from_moves(start, moves, n);
+
+		Assert(VARSIZE(checked) == VARHDRSZ + len &&
+			   memcmp(VARDATA(checked), VARDATA(g), len) == 0);
+		pfree(checked);
+	}
+#endif
+	SET_VARSIZE(g, VARHDRSZ + len);
+	return g;
+}
+
 /* The moves of a game value, in a palloc'd array; returns their number. */
 static int
 game_decode(const struct varlena *g, Move **moves, Position *final)
@@ -292,7 +316,7 @@ game_in(PG_FUNCTION_ARGS)
 				 errmsg("invalid input syntax for type game: \"%s\"", chess_quote(str, len)),
 				 errdetail("%s", detail),
 				 str[0] == '{' ? errhint("A game of an array of moves is written game('{e2e4,e7e5}'::move[]).") : 0));
-	PG_RETURN_POINTER(chess_game_from_moves(&st.start, st.moves, st.nmoves));
+	PG_RETURN_POINTER(chess_game_from_legal_moves(&st.start, st.moves, st.nmoves));
 }
 
 /*

@@ -370,7 +370,7 @@ store_game(PgnReadState *st, int game, const char *result, const Position *start
 			position_pack(final, final_packed.bytes);
 			values[3] = PositionPGetDatum(&start_packed);
 			values[4] = PositionPGetDatum(&final_packed);
-			values[7] = PointerGetDatum(chess_game_from_moves(start, st->moves, st->nmoves));
+			values[7] = PointerGetDatum(chess_game_from_legal_moves(start, st->moves, st->nmoves));
 		}
 		else
 			nulls[3] = nulls[4] = nulls[7] = true;

@@ -138,9 +138,13 @@ put_header(const Position *start, int n, int version, uint8_t *out)
 	return off;
 }
 
+/*
+ * version 1 or 2; legal: the moves are known to be legal (the PGN reader
+ * tested each), and version 2 writes each without testing it again
+ */
 CHESS_HOT static size_t
 game_encode_clones(const Position *start, const Move *moves, int n, uint8_t *out, int *bad,
-				   Position *final, int version)
+				   Position *final, int version, bool legal)
 {
 	Position	pos;
 	size_t		bitpos = put_header(start, n, version, out) * 8;
@@ -172,6 +176,12 @@ game_encode_clones(const Position *start, const Move *moves, int n, uint8_t *out
 				continue;
 			}
 		}
+		else if (legal)
+		{
+			put_move_v2(&pos, m, out, &bitpos);
+			position_play(&pos, m);
+			continue;
+		}
 		else
 		{
 			Position	before = pos;
@@ -197,14 +207,22 @@ size_t
 game_encode(const Position *start, const Move *moves, int n, uint8_t *out, int *bad,
 			Position *final)
 {
-	return game_encode_clones(start, moves, n, out, bad, final, GAME_FORMAT_VERSION);
+	return game_encode_clones(start, moves, n, out, bad, final, GAME_FORMAT_VERSION, false);
+}
+
+size_t
+game_encode_legal(const Position *start, const Move *moves, int n, uint8_t *out)
+{
+	int			bad;
+
+	return game_encode_clones(start, moves, n, out, &bad, NULL, GAME_FORMAT_VERSION, true);
 }
 
 size_t
 game_encode_version(const Position *start, const Move *moves, int n, uint8_t *out, int *bad,
 					Position *final, int version)
 {
-	return game_encode_clones(start, moves, n, out, bad, final, version);
+	return game_encode_clones(start, moves, n, out, bad, final, version, false);
 }
 
 size_t
