@@ -470,25 +470,26 @@ piece_pseudo_targets(const Position *pos, Square from)
 /*
  * One move's legality without generating the others: the piece's pseudo-
  * legal targets hold it (with a promotion exactly when a pawn reaches the
- * last rank), and after it the mover's king is not attacked.  Castling,
- * whose squares on the way must be safe too, is looked up among the legal
- * moves to its square.
+ * last rank), and after it the mover's king is not attacked, which the
+ * occupancy after the move tells without playing it (the piece taken, on
+ * to, attacks nothing; en passant, which empties two squares, has its own
+ * test).  Castling, whose squares on the way must be safe too, is looked
+ * up among the legal moves to its square.
  */
-bool
-position_play_legal(Position *pos, Move m)
+static inline __attribute__((always_inline)) bool
+legal_move(const Position *pos, Move m)
 {
 	Color		us = (Color) pos->side;
+	Color		them = (Color) (us ^ 1);
 	Square		from = MOVE_FROM(m),
 				to = MOVE_TO(m);
 	PieceKind	kind,
 				promo = MOVE_PROMO(m);
-	Bitboard	t;
-	Position	after;
+	Bitboard	occ;
 
 	if (!(pos->by_color[us] & SQ_BB(from)))
 		return false;
-	t = piece_pseudo_targets(pos, from);
-	if (!(t & SQ_BB(to)))
+	if (!(piece_pseudo_targets(pos, from) & SQ_BB(to)))
 		return false;
 	kind = PIECE_KIND(pos->board[from]);
 	if (kind == PAWN && (SQ_BB(to) & (BB_RANK_1 | BB_RANK_8)) ?
@@ -502,26 +503,28 @@ position_play_legal(Position *pos, Move m)
 
 		for (i = 0; i < n && moves[i] != m; i++)
 			;
-		if (i == n)
-			return false;
-		position_play(pos, m);
-		return true;
+		return i < n;
 	}
-	after = *pos;
-	position_play(&after, m);
-	if (position_attackers_by(&after, position_king(&after, us), position_occupied(&after),
-							  (Color) (us ^ 1)))
+	if (kind == PAWN && to == pos->ep)
+		return position_ep_capture_safe(pos, from, to);
+	occ = (position_occupied(pos) ^ SQ_BB(from)) | SQ_BB(to);
+	return !(position_attackers_by(pos, kind == KING ? to : position_king(pos, us), occ, them) &
+			 ~SQ_BB(to));
+}
+
+bool
+position_play_legal(Position *pos, Move m)
+{
+	if (!legal_move(pos, m))
 		return false;
-	*pos = after;
+	position_play(pos, m);
 	return true;
 }
 
 bool
 move_is_legal(const Position *pos, Move m)
 {
-	Position	after = *pos;
-
-	return position_play_legal(&after, m);
+	return legal_move(pos, m);
 }
 
 bool
