@@ -61,6 +61,9 @@ typedef struct PgnReadState
 	Move	   *moves;			/* the main line's moves */
 	int			nmoves;
 	int			moves_capacity;
+	GameWriter	writer;			/* the game value, written as the moves come */
+	struct varlena *value;		/* its bytes after a varlena header; NULL before a move */
+	size_t		value_capacity;	/* bytes after the header, zeroed past the moves */
 	Oid			move_type;
 	/* pgn_plies */
 	PlyRow	   *rows;
@@ -77,6 +80,8 @@ reset_game(PgnReadState *st)
 	st->tags = NULL;
 	st->moves = NULL;
 	st->nmoves = st->moves_capacity = 0;
+	st->value = NULL;
+	st->value_capacity = 0;
 	st->rows = NULL;
 	st->nrows = st->rows_capacity = 0;
 	st->comments.data = NULL;
@@ -119,6 +124,36 @@ read_tag(void *arg, const char *name, size_t nlen, const char *value, size_t vle
 	pushJsonbValue(&st->tags, WJB_VALUE, &v);
 }
 
+/*
+ * The game value, written as the reader plays the moves (a value of the
+ * moves read, which the reader has tested, played once): its bytes grow
+ * by doubling, zeroed past the moves.
+ */
+static void
+write_move(PgnReadState *st, const Position *before, Move m)
+{
+	size_t		need = GAME_ENCODED_MAX(st->nmoves);
+
+	if (need > st->value_capacity)
+	{
+		size_t		old = st->value_capacity;
+
+		st->value_capacity = Max(2 * old, GAME_ENCODED_MAX(64));
+		if (st->value == NULL)
+		{
+			st->value = palloc0(VARHDRSZ + st->value_capacity);
+			game_writer_begin(&st->writer, before, (uint8 *) VARDATA(st->value));
+		}
+		else
+		{
+			st->value = repalloc(st->value, VARHDRSZ + st->value_capacity);
+			memset((char *) VARDATA(st->value) + old, 0, st->value_capacity - old);
+			st->writer.out = (uint8 *) VARDATA(st->value);
+		}
+	}
+	game_writer_add(&st->writer, before, m);
+}
+
 static void
 read_ply(void *arg, int ply, Move m, const Position *before,
 		 const Position *after pg_attribute_unused(), const char *variation)
@@ -132,6 +167,7 @@ read_ply(void *arg, int ply, Move m, const Position *before,
 			return;
 		st->moves = grow(st->moves, st->nmoves, &st->moves_capacity, sizeof(Move));
 		st->moves[st->nmoves++] = m;
+		write_move(st, before, m);
 		return;
 	}
 	if (variation && !st->with_variations)
@@ -298,6 +334,24 @@ report_game_error(PgnReadState *st, int game, const Position *start, const PgnEr
 	return NULL;
 }
 
+/* The game value of the moves read from start. */
+static struct varlena *
+game_value(PgnReadState *st, const Position *start)
+{
+	if (st->value == NULL)
+		return chess_game_from_legal_moves(start, st->moves, st->nmoves);	/* no move */
+	SET_VARSIZE(st->value, VARHDRSZ + game_writer_end(&st->writer));
+#ifdef USE_ASSERT_CHECKING
+	{
+		struct varlena *checked = chess_game_from_moves(start, st->moves, st->nmoves);
+
+		Assert(VARSIZE(checked) == VARSIZE(st->value) &&
+			   memcmp(VARDATA(checked), VARDATA(st->value), VARSIZE(checked) - VARHDRSZ) == 0);
+	}
+#endif
+	return st->value;
+}
+
 /*
  * Stores the rows of a game read without error, or of a game kept up to its
  * error (error not NULL; start NULL when the game has none: a bad FEN tag).
@@ -370,7 +424,7 @@ store_game(PgnReadState *st, int game, const char *result, const Position *start
 			position_pack(final, final_packed.bytes);
 			values[3] = PositionPGetDatum(&start_packed);
 			values[4] = PositionPGetDatum(&final_packed);
-			values[7] = PointerGetDatum(chess_game_from_legal_moves(start, st->moves, st->nmoves));
+			values[7] = PointerGetDatum(game_value(st, start));
 		}
 		else
 			nulls[3] = nulls[4] = nulls[7] = true;

@@ -1344,6 +1344,68 @@ test_chess960(const char *dir)
 	consistency_from_file_every(fen, 8, 12);
 }
 
+/* A game writer fed by the PGN reader, as pgn_games() feeds it. */
+typedef struct WriterTest
+{
+	GameWriter	w;
+	uint8_t		out[GAME_ENCODED_MAX(200)];
+	bool		begun;
+	size_t		len;
+	char		text[8192];
+	size_t		text_len;
+} WriterTest;
+
+static void
+writer_begin(WriterTest *t, const Position *start)
+{
+	memset(t->out, 0, sizeof(t->out));
+	game_writer_begin(&t->w, start, t->out);
+	t->begun = true;
+}
+
+static void
+writer_ply(void *arg, int ply, Move m, const Position *before, const Position *after,
+		   const char *variation)
+{
+	WriterTest *t = arg;
+
+	(void) ply;
+	(void) after;
+	if (variation)
+		return;
+	if (!t->begun)
+		writer_begin(t, before);
+	game_writer_add(&t->w, before, m);
+}
+
+static bool
+writer_game(void *arg, int game, const char *result, const Position *start,
+			const Position *final, int plies, const PgnError *err)
+{
+	WriterTest *t = arg;
+
+	(void) game;
+	(void) result;
+	(void) final;
+	(void) plies;
+	if (!t->begun)
+		writer_begin(t, start);
+	t->len = err ? 0 : game_writer_end(&t->w);
+	return true;
+}
+
+static void
+writer_emit(void *arg, const char *s, size_t n)
+{
+	WriterTest *t = arg;
+
+	if (t->text_len + n < sizeof(t->text))
+	{
+		memcpy(t->text + t->text_len, s, n);
+		t->text_len += n;
+	}
+}
+
 static void
 test_game(void)
 {
@@ -1441,6 +1503,25 @@ test_game(void)
 	}
 	CHECK(bad == 0, "%d games do not decode to their moves", bad);
 	CHECK(bad1 == 0, "%d games of version 1 do not decode to their moves or transcode", bad1);
+
+	/* written move by move as their PGN is read, from a FEN tag: the same bytes */
+	bad = 0;
+	for (i = 0; i < 400; i++)
+	{
+		static WriterTest t;
+		PgnHandler	h = {.arg = &t, .ply = writer_ply, .game = writer_game};
+
+		t.begun = false;
+		t.len = 0;
+		t.text_len = (size_t) snprintf(t.text, sizeof(t.text), "[FEN \"%s\"]\n\n{c} ",
+									   starts[start_of[i]]);
+		fen_parse(starts[start_of[i]], &start, &err);
+		pgn_write_movetext(&start, games[i], lens[i], "*", true, writer_emit, &t, &final, NULL);
+		if (pgn_read(t.text, t.text_len, &h) != 1 || t.len != (size_t) sizes[i] ||
+			memcmp(t.out, enc[i], (size_t) sizes[i]) != 0)
+			bad++;
+	}
+	CHECK(bad == 0, "%d of 400 games are written otherwise through the PGN reader", bad);
 	CHECK(total_bytes * 100 < (size_t) total_plies * 90,
 		  "encoded games take %zu bytes for %d plies", total_bytes, total_plies);
 

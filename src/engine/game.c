@@ -218,6 +218,37 @@ game_encode_legal(const Position *start, const Move *moves, int n, uint8_t *out)
 	return game_encode_clones(start, moves, n, out, &bad, NULL, GAME_FORMAT_VERSION, true);
 }
 
+void
+game_writer_begin(GameWriter *w, const Position *start, uint8_t *out)
+{
+	uint8_t		packed[PACKED_POSITION_SIZE];
+
+	w->out = out;
+	w->plies_at = put_header(start, 0, GAME_FORMAT_VERSION, out) - 2;
+	w->bitpos = (w->plies_at + 2) * 8;
+	w->plies = 0;
+	/* the first move is ranked in the start as game_encode() has it */
+	position_pack(start, packed);
+	position_unpack(packed, &w->first);
+}
+
+void
+game_writer_add(GameWriter *w, const Position *before, Move m)
+{
+	const Position *pos = w->plies == 0 ? &w->first : before;
+
+	put_move_v2(pos, castle_normalize(pos, m), w->out, &w->bitpos);
+	w->plies++;
+}
+
+size_t
+game_writer_end(GameWriter *w)
+{
+	w->out[w->plies_at] = (uint8_t) (w->plies >> 8);
+	w->out[w->plies_at + 1] = (uint8_t) w->plies;
+	return (w->bitpos + 7) / 8;
+}
+
 size_t
 game_encode_version(const Position *start, const Move *moves, int n, uint8_t *out, int *bad,
 					Position *final, int version)

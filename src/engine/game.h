@@ -117,6 +117,27 @@ extern size_t game_encode(const Position *start, const Move *moves, int n, uint8
  */
 extern size_t game_encode_legal(const Position *start, const Move *moves, int n, uint8_t *out);
 
+/*
+ * Writing a game move by move as a reader of its moves meets them: each
+ * move legal, and given with the position before it as position_play()
+ * made it from the start (the PGN reader's positions), so that nothing is
+ * played again.  The bytes are game_encode()'s.  The caller owns out: it
+ * is zeroed, with room for GAME_ENCODED_MAX(plies) bytes before each
+ * call, and the caller may move it (w->out) between calls.
+ */
+typedef struct GameWriter
+{
+	uint8_t    *out;
+	size_t		bitpos;
+	size_t		plies_at;		/* where the number of plies goes */
+	int			plies;
+	Position	first;			/* the start as a reader of the value has it */
+} GameWriter;
+
+extern void game_writer_begin(GameWriter *w, const Position *start, uint8_t *out);
+extern void game_writer_add(GameWriter *w, const Position *before, Move m);
+extern size_t game_writer_end(GameWriter *w);	/* the length */
+
 /* game_encode() in an older version of the format, for tests of reading it (1 or 2). */
 extern size_t game_encode_version(const Position *start, const Move *moves, int n, uint8_t *out,
 								  int *bad, Position *final, int version);

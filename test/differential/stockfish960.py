@@ -94,10 +94,12 @@ for g in range(games):
         m = (rng.choice(castles) if castles and rng.random() < 0.5 else rng.choice(sorted(rows)))[0]
         played.append(m)
         p = conn.execute("SELECT play(%s, %s)::text", (p, m)).fetchone()[0]
+    # the game value written as the PGN is read: the bytes of game(), which tests each move
     same = conn.execute("SELECT r.moves = %s::move[] AND r.start = %s::fen AND r.final = %s::fen "
+                        "AND game_send(r.value) = game_send(game(%s::fen, %s::move[])) "
                         "FROM pgn_games(pgn(%s::fen, %s::move[])) AS r",
-                        (played, start, p, start, played)).fetchone()
-    check(same is not None and same[0], f"SP {n}: the PGN of the game does not read back")
+                        (played, start, p, start, played, start, played)).fetchone()
+    check(same is not None and same[0], f"SP {n}: the PGN of the game does not read back to its moves and value")
 send("quit")
 print(f"Chess960 against Stockfish: {games} games from random starting positions, {castlings} castling moves seen")
 print(f"{passed} passed, {failed} failed")
