@@ -138,13 +138,9 @@ put_header(const Position *start, int n, int version, uint8_t *out)
 	return off;
 }
 
-/*
- * version 1 or 2; legal: the moves are known to be legal (the PGN reader
- * tested each), and version 2 writes each without testing it again
- */
 CHESS_HOT static size_t
 game_encode_clones(const Position *start, const Move *moves, int n, uint8_t *out, int *bad,
-				   Position *final, int version, bool legal)
+				   Position *final, int version)
 {
 	Position	pos;
 	size_t		bitpos = put_header(start, n, version, out) * 8;
@@ -176,12 +172,6 @@ game_encode_clones(const Position *start, const Move *moves, int n, uint8_t *out
 				continue;
 			}
 		}
-		else if (legal)
-		{
-			put_move_v2(&pos, m, out, &bitpos);
-			position_play(&pos, m);
-			continue;
-		}
 		else
 		{
 			Position	before = pos;
@@ -207,15 +197,7 @@ size_t
 game_encode(const Position *start, const Move *moves, int n, uint8_t *out, int *bad,
 			Position *final)
 {
-	return game_encode_clones(start, moves, n, out, bad, final, GAME_FORMAT_VERSION, false);
-}
-
-size_t
-game_encode_legal(const Position *start, const Move *moves, int n, uint8_t *out)
-{
-	int			bad;
-
-	return game_encode_clones(start, moves, n, out, &bad, NULL, GAME_FORMAT_VERSION, true);
+	return game_encode_clones(start, moves, n, out, bad, final, GAME_FORMAT_VERSION);
 }
 
 void
@@ -249,11 +231,30 @@ game_writer_end(GameWriter *w)
 	return (w->bitpos + 7) / 8;
 }
 
+/* The writer, playing the moves itself. */
+size_t
+game_encode_legal(const Position *start, const Move *moves, int n, uint8_t *out)
+{
+	GameWriter	w;
+	Position	pos;
+	int			i;
+
+	memset(out, 0, GAME_ENCODED_MAX(n));
+	game_writer_begin(&w, start, out);
+	pos = w.first;
+	for (i = 0; i < n; i++)
+	{
+		game_writer_add(&w, &pos, moves[i]);
+		position_play(&pos, castle_normalize(&pos, moves[i]));
+	}
+	return game_writer_end(&w);
+}
+
 size_t
 game_encode_version(const Position *start, const Move *moves, int n, uint8_t *out, int *bad,
 					Position *final, int version)
 {
-	return game_encode_clones(start, moves, n, out, bad, final, version, false);
+	return game_encode_clones(start, moves, n, out, bad, final, version);
 }
 
 size_t
