@@ -34,6 +34,34 @@ ORDER BY 1, 2;
 SELECT 'KRBvKR'::balance, 'KRBP*vKRP*'::balance, 'KQ+vK'::balance, 'KRR?vKR'::balance,
        'KPPP*vK'::balance, 'KP*P*vKQ'::balance, 'KvK'::balance;
 SELECT 'KQQQQQQQQQvK'::balance, 'KPPPPPPPPvK'::balance;
+-- the longest text: 0 to 9 of each piece and 0 to 7 pawns, both sides (175
+-- characters; the engine's buffer once had room for 95 of them), in text
+-- and in binary COPY; malformed binary balances and patterns
+\set longest 'KQ?Q?Q?Q?Q?Q?Q?Q?Q?R?R?R?R?R?R?R?R?R?B?B?B?B?B?B?B?B?B?N?N?N?N?N?N?N?N?N?P?P?P?P?P?P?P?vKQ?Q?Q?Q?Q?Q?Q?Q?Q?R?R?R?R?R?R?R?R?R?B?B?B?B?B?B?B?B?B?N?N?N?N?N?N?N?N?N?P?P?P?P?P?P?P?'
+SELECT b::text = :'longest' AS same, length(b::text), balance_send(b)
+FROM (SELECT :'longest'::balance AS b) s;
+CREATE TABLE bal_t (b balance, p pattern);
+INSERT INTO bal_t VALUES (:'longest', '4k2r/8/8/8/8/8/8/4K..R w');
+\copy bal_t TO 'results/bal.bin' WITH (FORMAT binary)
+CREATE TABLE bal_back (LIKE bal_t);
+\copy bal_back FROM 'results/bal.bin' WITH (FORMAT binary)
+SELECT b::text = :'longest' AS same, p FROM bal_back;
+CREATE TABLE raw_b (b bytea, p bytea);
+-- ten pawns; a1 both empty and a white knight's; side 3; short
+INSERT INTO raw_b VALUES (overlay(balance_send('KvK') placing '\x0a' from 20 for 1), NULL),
+	(NULL, overlay(pattern_send('8/8/8/8/8/8/8/.7') placing '\x01' from 9 for 1)),
+	(NULL, overlay(pattern_send('8/8/8/8/8/8/8/8') placing '\x03' from 105 for 1)),
+	(substr(balance_send('KvK'), 1, 19), NULL);
+SELECT length(b), length(p) FROM raw_b;
+\copy (SELECT b, NULL FROM raw_b LIMIT 1) TO 'results/raw_b.bin' WITH (FORMAT binary)
+\copy bal_back FROM 'results/raw_b.bin' WITH (FORMAT binary)
+\copy (SELECT NULL, p FROM raw_b OFFSET 1 LIMIT 1) TO 'results/raw_b.bin' WITH (FORMAT binary)
+\copy bal_back FROM 'results/raw_b.bin' WITH (FORMAT binary)
+\copy (SELECT NULL, p FROM raw_b OFFSET 2 LIMIT 1) TO 'results/raw_b.bin' WITH (FORMAT binary)
+\copy bal_back FROM 'results/raw_b.bin' WITH (FORMAT binary)
+\copy (SELECT b, NULL FROM raw_b OFFSET 3) TO 'results/raw_b.bin' WITH (FORMAT binary)
+\copy bal_back FROM 'results/raw_b.bin' WITH (FORMAT binary)
+DROP TABLE bal_t, bal_back, raw_b;
 SELECT flip('KRBP*vKRP*'), flip(flip('KRBP*vKRP*')) = 'KRBP*vKRP*'::balance AS involution;
 SELECT 'KRB'::balance;
 SELECT 'RBvKR'::balance;

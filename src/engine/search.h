@@ -134,8 +134,15 @@ extern void material_write(const Position *pos, char out[MATERIAL_MAX_LENGTH]);
  * maximum count of White's Q R B N P, then Black's.
  */
 #define PACKED_MATERIAL_SIZE 20
-#define MATERIAL_QUERY_MAX_LENGTH 96
 #define MATERIAL_COUNT_MAX 10	/* no side has more of a kind: 1 + 9 promotions at most */
+
+/*
+ * The longest text of a material query: each side "K" and, for each kind,
+ * at most 2 * (its most - 1) characters ("Q?" nine times: 0 to 9 queens;
+ * a range up to the most is written "Q*", or "QQ+" and the like), then "v"
+ * and the terminating zero: 2 * (1 + 4 * 18 + 14) + 2.
+ */
+#define MATERIAL_QUERY_MAX_LENGTH (2 * (1 + 4 * 2 * (MATERIAL_COUNT_MAX - 1) + 2 * (8 - 1)) + 2)
 
 typedef struct MaterialQuery
 {
