@@ -38,7 +38,8 @@ PG_CFLAGS = -Wextra -O3 $(OPTFLAGS)
 PG_CFLAGS += -fvisibility=hidden
 
 EXTRA_CLEAN = src/engine/bitboard_gen src/engine/bitboard_data.c test/engine_test test/engine_test_sanitized test/perft test/bench/gen_corpus test/bench/encodings results regression.diffs regression.out \
-	test/fuzz/fuzz_fen test/fuzz/fuzz_packed test/fuzz/fuzz_uci test/fuzz/fuzz_san test/fuzz/fuzz_pgn
+	test/fuzz/fuzz_fen test/fuzz/fuzz_packed test/fuzz/fuzz_uci test/fuzz/fuzz_san test/fuzz/fuzz_pgn \
+	test/fuzz/fuzz_game test/fuzz/fuzz_pattern test/fuzz/fuzz_balance
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
@@ -82,7 +83,7 @@ test/bench/encodings: test/bench/encodings.c $(ENGINE_SRCS) $(wildcard src/engin
 
 # libFuzzer targets, one per parser (test/fuzz/run.sh runs them).
 FUZZ_CC ?= clang
-FUZZ_TARGETS = fen packed uci san pgn
+FUZZ_TARGETS = fen packed uci san pgn game pattern balance
 FUZZERS = $(addprefix test/fuzz/fuzz_,$(FUZZ_TARGETS))
 
 test/fuzz/fuzz_%: test/fuzz/fuzz.c $(ENGINE_SRCS) $(wildcard src/engine/*.h)

@@ -2,14 +2,20 @@
  * fuzz.c — libFuzzer targets for every parser of the engine.  Built once per
  * target with -DFUZZ_<TARGET> (test/fuzz/run.sh): FEN, PACKED (binary
  * position input), UCI (move text and binary move values), SAN (strict and
- * lenient, in a few positions), PGN.  Besides "no crash, no leak, no
- * sanitizer report", each target checks what the parser promises: what is
- * accepted writes back canonically and reads back to the same value; moves
- * that are read are legal; the PGN reader's plies are legal and consistent.
+ * lenient, in a few positions), PGN, GAME (the game type's binary input:
+ * a start and 16-bit moves, encoded), PATTERN and BALANCE (their text and
+ * packed forms).  Besides "no crash, no leak, no sanitizer report", each
+ * target checks what the parser promises: what is accepted writes back
+ * canonically and reads back to the same value; moves that are read are
+ * legal; the PGN reader's plies are legal and consistent; a game is
+ * encoded only when every move is legal, and its bytes read back to its
+ * moves, through every writer and both versions of the format.
  */
+#include "engine/game.h"
 #include "engine/movegen.h"
 #include "engine/pgn.h"
 #include "engine/san.h"
+#include "engine/search.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,7 +49,8 @@ check_position(const Position *pos)
 	uint8_t		packed[PACKED_POSITION_SIZE],
 				again[PACKED_POSITION_SIZE];
 	char		fen[FEN_MAX_LENGTH],
-				fen2[FEN_MAX_LENGTH];
+				fen2[FEN_MAX_LENGTH],
+				material[MATERIAL_MAX_LENGTH];
 	Position	back;
 	PositionError err;
 	Move		moves[MAX_MOVES];
@@ -59,6 +66,8 @@ check_position(const Position *pos)
 	REQUIRE(strcmp(fen, fen2) == 0);
 	n = gen_legal(pos, moves);
 	REQUIRE(n == count_legal(pos));
+	material_write(pos, material);
+	REQUIRE(strlen(material) < MATERIAL_MAX_LENGTH);
 }
 
 #if defined(FUZZ_FEN)
@@ -225,6 +234,358 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	return 0;
 }
 
+#elif defined(FUZZ_GAME)
+
+/*
+ * A game as game_recv() gets one.  Byte 0 chooses the start: with its top
+ * bit set, the next 32 bytes are a packed position (which must unpack);
+ * else one of the positions below.  Then each byte below 0xf0 plays the
+ * legal move of that index (modulo their number; a byte when there is
+ * none), and a byte from 0xf0 up takes the next two as a 16-bit move as it
+ * comes, legal or not.  A castling move may come as the king's two-square
+ * move or as the king taking its rook, as play() takes it; the value reads
+ * back with the king's move of the position's notation (castle_normalize()).
+ */
+static const char *const starts[] = {
+	"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+	"4k3/8/8/4Pp2/8/8/8/4K3 w - f6 0 2",
+	"n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+	"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+	"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+};
+
+#define FUZZ_MAX_PLIES 1024	/* the rest of a longer input is not read */
+
+static Move moves[FUZZ_MAX_PLIES],
+			expect[FUZZ_MAX_PLIES];	/* the moves as they read back */
+
+/* What pgn_read() finds in the game's text. */
+typedef struct
+{
+	Move		moves[FUZZ_MAX_PLIES];
+	int			n;
+	int			games;
+	bool		error;
+} ReadBack;
+
+static void
+read_ply(void *arg, int ply, Move m, const Position *before, const Position *after,
+		 const char *variation)
+{
+	ReadBack   *rb = arg;
+
+	(void) before;
+	(void) after;
+	REQUIRE(variation == NULL && ply == rb->n + 1 && rb->n < FUZZ_MAX_PLIES);
+	rb->moves[rb->n++] = m;
+}
+
+static bool
+read_game(void *arg, int game, const char *result, const Position *start,
+		  const Position *final, int plies, const PgnError *err)
+{
+	ReadBack   *rb = arg;
+
+	(void) game;
+	(void) result;
+	(void) start;
+	(void) final;
+	(void) plies;
+	rb->games++;
+	rb->error |= err != NULL;
+	return true;
+}
+
+typedef struct
+{
+	char	   *s;
+	size_t		len,
+				cap;
+} Text;
+
+static void
+emit(void *arg, const char *s, size_t n)
+{
+	Text	   *t = arg;
+
+	if (t->len + n + 1 > t->cap)
+	{
+		t->cap = (t->len + n + 1) * 2;
+		t->s = realloc(t->s, t->cap);
+	}
+	memcpy(t->s + t->len, s, n);
+	t->len += n;
+	t->s[t->len] = '\0';
+}
+
+/* The game's text as game_out() writes it reads back to its moves. */
+static void
+check_text(const Position *start, int n)
+{
+	static ReadBack rb;
+	PgnHandler	h = {.arg = &rb, .ply = read_ply, .game = read_game};
+	Text		t = {0};
+	Position	standard,
+				final;
+	uint8_t		a[PACKED_POSITION_SIZE],
+				b[PACKED_POSITION_SIZE];
+	char		fen[FEN_MAX_LENGTH];
+
+	position_set_startpos(&standard);
+	position_pack(start, a);
+	position_pack(&standard, b);
+	emit(&t, "", 0);
+	if (memcmp(a, b, sizeof(a)) != 0)
+	{
+		fen_write(start, fen);
+		emit(&t, "[FEN \"", 6);
+		emit(&t, fen, strlen(fen));
+		emit(&t, "\"] ", 3);
+	}
+	REQUIRE(pgn_write_movetext(start, expect, n, "", false, emit, &t, &final, NULL) == -1);
+	rb.n = 0;
+	rb.games = 0;
+	rb.error = false;
+	pgn_read(t.s, t.len, &h);
+	/* (no game at all in the empty text of no moves from the standard start) */
+	REQUIRE(!rb.error && rb.n == n && (rb.games == 1 || (rb.games == 0 && t.len == 0)));
+	REQUIRE(memcmp(rb.moves, expect, sizeof(Move) * n) == 0);
+	free(t.s);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	Position	start,
+				pos,
+				final;
+	PositionError err;
+	GameReader	r;
+	GameWriter	w;
+	Move		legal[MAX_MOVES];
+	uint8_t    *out,
+			   *again,
+				a[PACKED_POSITION_SIZE],
+				b[PACKED_POSITION_SIZE];
+	size_t		i = 1,
+				len,
+				len2;
+	int			n = 0,
+				k,
+				bad = -1;
+
+	if (size < 1)
+		return 0;
+	if (data[0] & 0x80)
+	{
+		if (size < 1 + PACKED_POSITION_SIZE ||
+			!position_unpack_checked(data + 1, &start, &err))
+			return 0;
+		i += PACKED_POSITION_SIZE;
+	}
+	else
+		REQUIRE(fen_parse(starts[data[0] % (sizeof(starts) / sizeof(starts[0]))], &start, &err));
+
+	/* the moves, played as they come while they are legal */
+	pos = start;
+	for (; i < size && n < FUZZ_MAX_PLIES; i++)
+	{
+		Move		m;
+
+		if (data[i] < 0xf0)
+		{
+			int			nl = gen_legal(&pos, legal);
+
+			m = nl > 0 ? legal[data[i] % nl] : (Move) data[i];
+		}
+		else
+		{
+			if (i + 2 >= size)
+				break;
+			m = (Move) (data[i + 1] << 8 | data[i + 2]);
+			i += 2;
+		}
+		moves[n++] = m;
+		if (bad < 0)
+		{
+			m = castle_normalize(&pos, m);
+			expect[n - 1] = m;
+			if (move_is_legal(&pos, m))
+				position_play(&pos, m);
+			else
+				bad = n - 1;
+		}
+	}
+
+	out = calloc(1, GAME_ENCODED_MAX(n));
+	again = calloc(1, GAME_ENCODED_MAX(n));
+	len = game_encode(&start, moves, n, out, &k, &final);
+	if (bad >= 0)
+	{
+		/* refused, at the first illegal move, in the position before it */
+		REQUIRE(len == 0 && k == bad);
+		position_pack(&pos, a);
+		position_pack(&final, b);
+		REQUIRE(memcmp(a, b, sizeof(a)) == 0);
+		free(out);
+		free(again);
+		return 0;
+	}
+	REQUIRE(len > 0 && len <= GAME_ENCODED_MAX(n));
+	REQUIRE(game_header_valid(out, len) && out[0] == GAME_FORMAT_VERSION);
+	REQUIRE(game_plies(out, len) == n);
+
+	/* the bytes read back to the moves and to the final position */
+	game_reader_init(&r, out, len);
+	REQUIRE(r.plies == n);
+	for (k = 0; k < n; k++)
+		REQUIRE(game_reader_next(&r) == expect[k]);
+	position_pack(&r.pos, a);
+	position_pack(&final, b);
+	REQUIRE(memcmp(a, b, sizeof(a)) == 0);
+	REQUIRE(game_compare(out, len, out, len) == 0);
+
+	/* every writer gives the same bytes */
+	REQUIRE(game_encode_legal(&start, moves, n, again) == len && memcmp(out, again, len) == 0);
+	memset(again, 0, GAME_ENCODED_MAX(n));
+	game_reader_init(&r, out, len);
+	game_writer_begin(&w, &r.start, again);
+	for (k = 0; k < n; k++)
+	{
+		pos = r.pos;
+		game_writer_add(&w, &pos, game_reader_next(&r));
+	}
+	REQUIRE(game_writer_end(&w) == len && memcmp(out, again, len) == 0);
+
+	/* version 1 reads as the same game and transcodes to these bytes */
+	memset(again, 0, GAME_ENCODED_MAX(n));
+	len2 = game_encode_version(&start, moves, n, again, &k, NULL, 1);
+	REQUIRE(len2 > 0 && game_compare(out, len, again, len2) == 0);
+	{
+		uint8_t    *trans = calloc(1, GAME_ENCODED_MAX(n));
+
+		REQUIRE(game_transcode(again, len2, trans) == len && memcmp(out, trans, len) == 0);
+		free(trans);
+	}
+
+	/* a game sorts after the games it extends */
+	if (n > 0)
+	{
+		memset(again, 0, GAME_ENCODED_MAX(n));
+		len2 = game_encode(&start, moves, n - 1, again, &k, NULL);
+		REQUIRE(len2 > 0 && game_compare(again, len2, out, len) < 0 &&
+				game_compare(out, len, again, len2) > 0);
+	}
+
+	check_text(&r.start, n);
+	free(out);
+	free(again);
+	return 0;
+}
+
+#elif defined(FUZZ_PATTERN)
+
+/* A pattern's text, and its packed form from the same bytes. */
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char	   *text = malloc(size + 1);
+	char		out[PATTERN_MAX_LENGTH],
+				out2[PATTERN_MAX_LENGTH];
+	uint8_t		packed[PACKED_PATTERN_SIZE] = {0},
+				again[PACKED_PATTERN_SIZE];
+	Pattern		p,
+				back;
+	PositionError err;
+
+	memcpy(text, data, size);
+	text[size] = '\0';
+	if (pattern_parse(text, &p, &err))
+	{
+		pattern_write(&p, out);
+		REQUIRE(strlen(out) < PATTERN_MAX_LENGTH);
+		REQUIRE(pattern_parse(out, &back, &err));
+		pattern_write(&back, out2);
+		REQUIRE(strcmp(out, out2) == 0);
+		pattern_pack(&p, packed);
+		pattern_pack(&back, again);
+		REQUIRE(memcmp(packed, again, sizeof(packed)) == 0);
+	}
+	else
+		REQUIRE(err.detail[0] != '\0');
+	free(text);
+
+	memcpy(packed, data, size < sizeof(packed) ? size : sizeof(packed));
+	if (pattern_unpack_checked(packed, &p, &err))
+	{
+		pattern_pack(&p, again);
+		REQUIRE(memcmp(packed, again, sizeof(packed)) == 0);
+		pattern_write(&p, out);
+		REQUIRE(pattern_parse(out, &back, &err));
+		pattern_pack(&back, again);
+		REQUIRE(memcmp(packed, again, sizeof(packed)) == 0);
+	}
+	else
+		REQUIRE(err.detail[0] != '\0');
+	return 0;
+}
+
+#elif defined(FUZZ_BALANCE)
+
+/* A material balance's text, and its packed form from the same bytes. */
+static void
+check_balance(const MaterialQuery *q)
+{
+	char		out[MATERIAL_QUERY_MAX_LENGTH],
+				out2[MATERIAL_QUERY_MAX_LENGTH];
+	uint8_t		packed[PACKED_MATERIAL_SIZE],
+				again[PACKED_MATERIAL_SIZE];
+	MaterialQuery back,
+				flipped = *q;
+	PositionError err;
+	uint64_t	keys[64];
+
+	material_query_write(q, out);
+	REQUIRE(strlen(out) < MATERIAL_QUERY_MAX_LENGTH);
+	REQUIRE(material_query_parse(out, &back, &err));
+	material_query_write(&back, out2);
+	REQUIRE(strcmp(out, out2) == 0);
+	material_query_pack(q, packed);
+	material_query_pack(&back, again);
+	REQUIRE(memcmp(packed, again, sizeof(packed)) == 0);
+	REQUIRE(material_query_unpack_checked(packed, &back, &err));
+	material_query_flip(&flipped);
+	material_query_flip(&flipped);
+	material_query_pack(&flipped, again);
+	REQUIRE(memcmp(packed, again, sizeof(packed)) == 0);
+	REQUIRE(material_query_keys(q, keys, 64) <= 64);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char	   *text = malloc(size + 1);
+	uint8_t		packed[PACKED_MATERIAL_SIZE] = {0};
+	MaterialQuery q;
+	PositionError err;
+
+	memcpy(text, data, size);
+	text[size] = '\0';
+	if (material_query_parse(text, &q, &err))
+		check_balance(&q);
+	else
+		REQUIRE(err.detail[0] != '\0');
+	free(text);
+
+	memcpy(packed, data, size < sizeof(packed) ? size : sizeof(packed));
+	if (material_query_unpack_checked(packed, &q, &err))
+		check_balance(&q);
+	else
+		REQUIRE(err.detail[0] != '\0');
+	return 0;
+}
+
 #else
-#error "define one of FUZZ_FEN, FUZZ_PACKED, FUZZ_UCI, FUZZ_SAN, FUZZ_PGN"
+#error "define one of FUZZ_FEN, FUZZ_PACKED, FUZZ_UCI, FUZZ_SAN, FUZZ_PGN, FUZZ_GAME, FUZZ_PATTERN, FUZZ_BALANCE"
 #endif
