@@ -2,8 +2,10 @@
 """SQL-level fuzzing of the extension against a live server.
 
 Seeded random and mutated inputs go through every text input of the
-extension (::square, ::piece, ::move, ::"position", play, parse_move, san,
-pgn_games, pgn_plies) and random payloads through binary COPY of every type.
+extension (::square, ::piece, ::move, ::"position", ::game, ::pattern,
+::balance, play, parse_move, san, pgn_games, pgn_plies), random payloads
+through binary COPY of the four small types, and mutated binary forms of
+games, patterns and balances through binary COPY.
 Each input must either succeed or fail with one of the SQLSTATEs the
 extension documents for bad input; an internal error (class XX), any other
 SQLSTATE or a lost connection (a backend crash) fails the run.  A part of
@@ -75,6 +77,7 @@ def load_seeds(data_dir, fuzz_dir):
     pgns = [g if g.startswith("[") else "[" + g for g in pgns] + [games]
     sans = open(os.path.join(fuzz_dir, "seeds", "san.txt"), encoding="utf-8").read().split()
     ucis = open(os.path.join(fuzz_dir, "seeds", "uci.txt"), encoding="utf-8").read().split()
+    lines = lambda name: open(os.path.join(fuzz_dir, "seeds", name), encoding="utf-8").read().splitlines()
     return {
         "square": ["e4", "a1", "h8", "E4", " e4 "],
         "piece": ["N", "n", "K", "p"],
@@ -82,6 +85,10 @@ def load_seeds(data_dir, fuzz_dir):
         "position": fens,
         "san": sans + ucis,
         "pgn": pgns,
+        # game literals: main() adds the seed games as game::text writes them
+        "game": ["e2e4 e7e5 g1f3", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6"],
+        "pattern": lines("patterns.txt"),
+        "balance": lines("balances.txt"),
     }
 
 
@@ -96,6 +103,9 @@ TARGETS = {
     "san": ("move", "SELECT san(p, %s::text::move) FROM fuzz_positions"),
     "pgn_games": ("pgn", "SELECT count(*), sum(plies) FROM pgn_games(%s::text, true)"),
     "pgn_plies": ("pgn", "SELECT count(*) FROM pgn_plies(%s::text, false, true)"),
+    "game": ("game", "SELECT %s::text::game::text"),
+    "pattern": ("pattern", "SELECT %s::text::pattern::text"),
+    "balance": ("balance", "SELECT %s::text::balance::text"),
 }
 
 
@@ -112,6 +122,35 @@ def binary_copy_payload(rng):
     out = b"PGCOPY\n\xff\r\n\0" + struct.pack("!ii", 0, 0)
     out += struct.pack("!h", len(fields))
     for f in fields:
+        out += struct.pack("!i", -1) if f is None else struct.pack("!i", len(f)) + f
+    return out + struct.pack("!h", -1)
+
+
+def mutate_bytes(rng, b):
+    """A binary form with a few bytes changed, inserted, removed, or cut."""
+    b = bytearray(b)
+    for _ in range(rng.randint(1, 4)):
+        op = rng.random()
+        at = rng.randint(0, max(0, len(b) - 1))
+        if op < 0.5 and b:
+            b[at] = rng.getrandbits(8) if rng.random() < 0.5 else b[at] ^ (1 << rng.randint(0, 7))
+        elif op < 0.7:
+            b.insert(at, rng.getrandbits(8))
+        elif op < 0.85 and b:
+            del b[at]
+        else:
+            del b[rng.randint(0, len(b)):]
+    return bytes(b)
+
+
+def typed_copy_payload(rng, forms):
+    """A binary COPY stream of one row (game, pattern, balance): mutated binary forms."""
+    out = b"PGCOPY\n\xff\r\n\0" + struct.pack("!ii", 0, 0) + struct.pack("!h", 3)
+    for kind in ("game", "pattern", "balance"):
+        r = rng.random()
+        f = None if r < 0.1 else rng.choice(forms[kind])
+        if f is not None and r < 0.9:
+            f = mutate_bytes(rng, f)
         out += struct.pack("!i", -1) if f is None else struct.pack("!i", len(f)) + f
     return out + struct.pack("!h", -1)
 
@@ -133,22 +172,39 @@ def main():
         " ('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'),"
         " ('4k3/8/8/4Pp2/8/8/8/4K3 w - f6 0 2'), ('n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1')) v(p)")
     conn.execute('CREATE TEMP TABLE fuzz_copy (sq square, pc piece, m move, p "position")')
+    conn.execute("CREATE TEMP TABLE fuzz_typed (g game, pt pattern, b balance)")
+    seeds["game"] += [r[0] for r in conn.execute(
+        "SELECT value::text FROM pgn_games(%s, true)", (seeds["pgn"][-1],)).fetchall()]
+    # the binary forms to mutate: of the seed games, patterns, balances (those that read)
+    forms = {"game": [], "pattern": [], "balance": []}
+    for kind, send in (("game", "game_send(%s::text::game)"), ("pattern", "pattern_send(%s::text::pattern)"),
+                       ("balance", "balance_send(%s::text::balance)")):
+        for text in seeds[kind]:
+            try:
+                forms[kind].append(conn.execute("SELECT " + send, (text,)).fetchone()[0])
+            except psycopg.Error:
+                pass
     latin1 = psycopg.connect(autocommit=True)
     latin1.execute("SET client_encoding = 'LATIN1'")
     latin1.execute("SET statement_timeout = '10s'")
     latin1.execute(
         "CREATE TEMP TABLE fuzz_positions AS SELECT start_position() AS p")
 
-    names = list(TARGETS) + ["binary copy"]
+    names = list(TARGETS) + ["binary copy", "binary copy of games, patterns, balances"]
     for i in range(inputs):
         name = names[i % len(names)]
         per_target[name] += 1
         try:
-            if name == "binary copy":
-                value = binary_copy_payload(rng)
+            if name.startswith("binary copy"):
+                typed = name != "binary copy"
+                value = typed_copy_payload(rng, forms) if typed else binary_copy_payload(rng)
                 with conn.cursor() as cur:
-                    with cur.copy("COPY fuzz_copy FROM STDIN (FORMAT binary)") as copy:
+                    with cur.copy("COPY %s FROM STDIN (FORMAT binary)" % ("fuzz_typed" if typed else "fuzz_copy")) as copy:
                         copy.write(value)
+                if typed:
+                    # what was accepted writes out and reads back
+                    conn.execute("SELECT g::text::game = g, pt::text::pattern = pt, b::text::balance = b FROM fuzz_typed").fetchall()
+                    conn.execute("TRUNCATE fuzz_typed")
                 states["00000"] += 1
                 continue
             kind, sql = TARGETS[name]
