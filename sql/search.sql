@@ -12,6 +12,11 @@ SELECT '8/8/8/8/8/8/8/8'::pattern;
 SELECT '  8/8/8/8/8/8/8/R6R  '::pattern;
 SELECT '11111111/8/8/8/8/8/8/8'::pattern;
 SELECT ('........' || '/8/8/8/8/8/8/8')::pattern;
+-- more pawns than a side has: a pattern no position matches, searched as
+-- any other (the search once wrote 24 pawns' cones into room for 16)
+SELECT pat, start_position() @> pat AS in_position, '1. e4 e5 2. d4 d5'::game @> pat AS in_game
+FROM (VALUES ('8/PPPPPPPP/PPPPPPPP/PPPPPPPP/8/8/8/8'::pattern), ('8/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/8'),
+             ('8/8/8/8/8/8/PPPPPPPP/8')) AS v(pat);
 -- malformed
 SELECT '8/8/8'::pattern;
 SELECT '8/8/8/8/8/8/8/8/8'::pattern;

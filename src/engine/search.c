@@ -230,6 +230,12 @@ pattern_reach_init(const Pattern *p, PatternReach *reach)
 	{
 		Bitboard	pawns = p->pieces[c * 6 + PAWN - 1];
 
+		/*
+		 * More than 8 pawns of a colour: no position has them, as need[]
+		 * says; the cones have room for 8 a colour.
+		 */
+		if (bb_count(pawns) > 8)
+			continue;
 		while (pawns)
 		{
 			Square		s = bb_pop(&pawns);

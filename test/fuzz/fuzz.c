@@ -486,6 +486,34 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 #elif defined(FUZZ_PATTERN)
 
+/* What a search with the pattern computes: its pairs and what no later position gives back. */
+static void
+check_search(const Pattern *p)
+{
+	static const char *const fens[] = {
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"4k3/8/8/4Pp2/8/8/8/4K3 w - f6 0 2",
+	};
+	uint16_t	codes[PAIRS_MAX];
+	Bitboard	paired;
+	PatternReach reach;
+	Position	pos;
+	PositionError err;
+	size_t		i;
+
+	REQUIRE(pattern_pairs(p, codes, &paired) <= PAIRS_MAX);
+	pattern_reach_init(p, &reach);
+	REQUIRE(reach.ncones <= 16);
+	for (i = 0; i < sizeof(fens) / sizeof(fens[0]); i++)
+	{
+		REQUIRE(fen_parse(fens[i], &pos, &err));
+		/* a position that matches is not one after which no position can */
+		REQUIRE(!pattern_matches(p, &pos) || !pattern_unreachable(&reach, &pos));
+		REQUIRE(position_pairs(&pos, ~UINT64_C(0), codes) <= PAIRS_MAX);
+	}
+}
+
 /* A pattern's text, and its packed form from the same bytes. */
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -503,6 +531,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	text[size] = '\0';
 	if (pattern_parse(text, &p, &err))
 	{
+		check_search(&p);
 		pattern_write(&p, out);
 		REQUIRE(strlen(out) < PATTERN_MAX_LENGTH);
 		REQUIRE(pattern_parse(out, &back, &err));
@@ -519,6 +548,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(packed, data, size < sizeof(packed) ? size : sizeof(packed));
 	if (pattern_unpack_checked(packed, &p, &err))
 	{
+		check_search(&p);
 		pattern_pack(&p, again);
 		REQUIRE(memcmp(packed, again, sizeof(packed)) == 0);
 		pattern_write(&p, out);
