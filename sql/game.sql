@@ -142,6 +142,11 @@ TRUNCATE raw_g;
 INSERT INTO raw_g VALUES (overlay(game_send('1. e4') placing move_send('e2e5') from 38 for 2));
 \copy raw_g TO 'results/raw_g.bin' WITH (FORMAT binary)
 \copy g_in FROM 'results/raw_g.bin' WITH (FORMAT binary)
+-- e2e4 with bit 15 set, which no move has
+TRUNCATE raw_g;
+INSERT INTO raw_g VALUES (overlay(game_send('1. e4') placing '\x98e0' from 38 for 2));
+\copy raw_g TO 'results/raw_g.bin' WITH (FORMAT binary)
+\copy g_in FROM 'results/raw_g.bin' WITH (FORMAT binary)
 -- a broken start position
 TRUNCATE raw_g;
 INSERT INTO raw_g VALUES (overlay(game_send('1. e4') placing '\x00' from 2 for 1));

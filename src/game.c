@@ -400,7 +400,17 @@ game_recv(PG_FUNCTION_ARGS)
 						   n, GAME_MAX_PLIES, 2 * n, buf->len - buf->cursor)));
 	moves = palloc(sizeof(Move) * (n + 1));
 	for (i = 0; i < n; i++)
+	{
+		MoveCodeError err;
+
 		moves[i] = (Move) pq_getmsgint(buf, 2);
+		if ((err = move_check(moves[i])) != MOVE_OK)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+					 errmsg("invalid binary data for type game"),
+					 errdetail("Ply %d (16 bits: %u) is no move: %s", i + 1, (unsigned) moves[i],
+							   move_error_message(err))));
+	}
 	g = palloc(VARHDRSZ + GAME_ENCODED_MAX(n));
 	len = game_encode(&start, moves, n, (uint8 *) VARDATA(g), &bad, &final);
 	if (len == 0)

@@ -154,7 +154,7 @@ move_check(Move m)
 	Square		to = MOVE_TO(m);
 	PieceKind	promo = MOVE_PROMO(m);
 
-	if (m & 0x8000)
+	if (m & MOVE_RESERVED_BIT)
 		return MOVE_ERR_RESERVED_BIT;
 	if (m == MOVE_NULL)
 		return MOVE_OK;

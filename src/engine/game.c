@@ -159,7 +159,9 @@ game_encode_clones(const Position *start, const Move *moves, int n, uint8_t *out
 	{
 		Move		m = castle_normalize(&pos, moves[i]);	/* e1h1 or e1g1 */
 
-		if (version == 1)
+		if (moves[i] & MOVE_RESERVED_BIT)
+			;					/* no move (castle_normalize() would drop the bit) */
+		else if (version == 1)
 		{
 			Bitboard	targets[64];
 			int			nlegal = legal_targets(&pos, targets),

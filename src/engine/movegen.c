@@ -487,7 +487,7 @@ legal_move(const Position *pos, Move m)
 				promo = MOVE_PROMO(m);
 	Bitboard	occ;
 
-	if (!(pos->by_color[us] & SQ_BB(from)))
+	if ((m & MOVE_RESERVED_BIT) || !(pos->by_color[us] & SQ_BB(from)))
 		return false;
 	if (!(piece_pseudo_targets(pos, from) & SQ_BB(to)))
 		return false;

@@ -136,6 +136,7 @@ typedef uint16_t Move;
 #define MOVE_FROM(m)				((Square) (((m) >> 9) & 63))
 #define MOVE_TO(m)					((Square) (((m) >> 3) & 63))
 #define MOVE_PROMO(m)				((PieceKind) ((m) & 7))
+#define MOVE_RESERVED_BIT			0x8000	/* set in no move */
 
 /* Text codecs (codec.c).  Parsers return false on malformed input. */
 extern bool square_parse(const char *s, size_t len, Square *out);

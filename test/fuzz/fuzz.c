@@ -242,9 +242,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
  * else one of the positions below.  Then each byte below 0xf0 plays the
  * legal move of that index (modulo their number; a byte when there is
  * none), and a byte from 0xf0 up takes the next two as a 16-bit move as it
- * comes, legal or not.  A castling move may come as the king's two-square
- * move or as the king taking its rook, as play() takes it; the value reads
- * back with the king's move of the position's notation (castle_normalize()).
+ * comes, legal or not (bit 15, which no move has, included).  A castling
+ * move may come as the king's two-square move or as the king taking its
+ * rook, as play() takes it; the value reads back with the king's move of
+ * the position's notation (castle_normalize()).
  */
 static const char *const starts[] = {
 	"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -409,9 +410,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		moves[n++] = m;
 		if (bad < 0)
 		{
+			bool		reserved = (m & MOVE_RESERVED_BIT) != 0;
+
 			m = castle_normalize(&pos, m);
 			expect[n - 1] = m;
-			if (move_is_legal(&pos, m))
+			if (!reserved && move_is_legal(&pos, m))
 				position_play(&pos, m);
 			else
 				bad = n - 1;
