@@ -103,9 +103,11 @@ TARGETS = {
     "san": ("move", "SELECT san(p, %s::text::move) FROM fuzz_positions"),
     "pgn_games": ("pgn", "SELECT count(*), sum(plies) FROM pgn_games(%s::text, true)"),
     "pgn_plies": ("pgn", "SELECT count(*) FROM pgn_plies(%s::text, false, true)"),
-    "game": ("game", "SELECT %s::text::game::text"),
-    "pattern": ("pattern", "SELECT %s::text::pattern::text"),
-    "balance": ("balance", "SELECT %s::text::balance::text"),
+    "game": ("game", "SELECT g::text, plies(g), final(g), g @> start_position() FROM (SELECT %s::text::game AS g) s"),
+    "pattern": ("pattern", "SELECT p::text, start_position() @> p, '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6'::game @> p"
+                " FROM (SELECT %s::text::pattern AS p) s"),
+    "balance": ("balance", "SELECT b::text, flip(b), start_position() @> b, '1. e4 d5 2. exd5 Qxd5'::game @> b"
+                " FROM (SELECT %s::text::balance AS b) s"),
 }
 
 
@@ -203,7 +205,8 @@ def main():
                         copy.write(value)
                 if typed:
                     # what was accepted writes out and reads back
-                    conn.execute("SELECT g::text::game = g, pt::text::pattern = pt, b::text::balance = b FROM fuzz_typed").fetchall()
+                    conn.execute("SELECT g::text::game = g, pt::text::pattern = pt, b::text::balance = b,"
+                                 " g @> pt, g @> b FROM fuzz_typed").fetchall()
                     conn.execute("TRUNCATE fuzz_typed")
                 states["00000"] += 1
                 continue
