@@ -5,7 +5,9 @@ Seeded random and mutated inputs go through every text input of the
 extension (::square, ::piece, ::move, ::"position", ::game, ::pattern,
 ::balance, play, parse_move, san, pgn_games, pgn_plies), random payloads
 through binary COPY of the four small types, and mutated binary forms of
-games, patterns and balances through binary COPY.
+games, patterns and balances through binary COPY.  The positions, patterns
+and balances that read also search a table of 300 seeded random games,
+which must give the same games through its GIN indexes as without them.
 Each input must either succeed or fail with one of the SQLSTATEs the
 extension documents for bad input; an internal error (class XX), any other
 SQLSTATE or a lost connection (a backend crash) fails the run.  A part of
@@ -128,6 +130,29 @@ def binary_copy_payload(rng):
     return out + struct.pack("!h", -1)
 
 
+# targets whose value searches fuzz_games: the value's type
+SEARCHED = {"position": '"position"', "pattern": "pattern", "balance": "balance"}
+
+
+index_checks = collections.Counter()
+
+
+def index_agrees(conn, typ, value, failures):
+    """The games g @> value finds: the same through the GIN indexes as without."""
+    sql = "SELECT coalesce(array_agg(id ORDER BY id), '{}') FROM fuzz_games WHERE g @> %%s::text::%s" % typ
+    found = []
+    for seqscan in ("off", "on"):
+        conn.execute("SET enable_seqscan = " + seqscan)
+        conn.execute("SET enable_bitmapscan = " + ("on" if seqscan == "off" else "off"))
+        found.append(conn.execute(sql, (value,)).fetchone()[0])
+    conn.execute("RESET enable_seqscan")
+    conn.execute("RESET enable_bitmapscan")
+    index_checks["searches"] += 1
+    index_checks["finding games"] += bool(found[1])
+    if found[0] != found[1]:
+        failures.append(f"{typ} {value!r:.200}: {len(found[0])} games through the index, {len(found[1])} without")
+
+
 def mutate_bytes(rng, b):
     """A binary form with a few bytes changed, inserted, removed, or cut."""
     b = bytearray(b)
@@ -175,6 +200,21 @@ def main():
         " ('4k3/8/8/4Pp2/8/8/8/4K3 w - f6 0 2'), ('n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1')) v(p)")
     conn.execute('CREATE TEMP TABLE fuzz_copy (sq square, pc piece, m move, p "position")')
     conn.execute("CREATE TEMP TABLE fuzz_typed (g game, pt pattern, b balance)")
+    # games to search with what the fuzzer reads, with the GIN indexes and
+    # without: 300 seeded random games of up to 80 plies and the seed games
+    conn.execute("SELECT setseed(0.20261201)")
+    conn.execute(
+        "CREATE TEMP TABLE fuzz_games AS"
+        " WITH RECURSIVE walk(id, ply, p, moves) AS ("
+        "  SELECT i, 0, start_position(), ARRAY[]::move[] FROM generate_series(1, 300) i"
+        "  UNION ALL"
+        "  SELECT id, ply + 1, play(p, m), moves || m FROM walk,"
+        "   LATERAL (SELECT m FROM legal_moves(p) m ORDER BY random() LIMIT 1) x WHERE ply < 80 + id % 7)"
+        " SELECT DISTINCT ON (id) id, game(moves) AS g FROM walk ORDER BY id, ply DESC")
+    conn.execute("INSERT INTO fuzz_games SELECT 1000 + game, value FROM pgn_games(%s, true)", (seeds["pgn"][-1],))
+    conn.execute("CREATE INDEX ON fuzz_games USING gin (g)")
+    conn.execute("CREATE INDEX ON fuzz_games USING gin (g game_pattern_ops (pairs = true))")
+    conn.execute("ANALYZE fuzz_games")
     seeds["game"] += [r[0] for r in conn.execute(
         "SELECT value::text FROM pgn_games(%s, true)", (seeds["pgn"][-1],)).fetchall()]
     # the binary forms to mutate: of the seed games, patterns, balances (those that read)
@@ -223,6 +263,8 @@ def main():
             if use_latin1:
                 value = value.encode("latin-1", "replace").decode("latin-1")
             (latin1 if use_latin1 else conn).execute(sql, (value,)).fetchall()
+            if name in SEARCHED:
+                index_agrees(conn, SEARCHED[name], value, failures)
             states["00000"] += 1
         except psycopg.Error as e:
             state = e.sqlstate
@@ -243,6 +285,8 @@ def main():
     for name in names:
         print(f"  {name}: {per_target[name]}")
     print("SQLSTATEs: " + ", ".join(f"{s} x{n}" for s, n in sorted(states.items())))
+    print(f"searches of the random games with and without the GIN indexes: {index_checks['searches']}"
+          f" ({index_checks['finding games']} finding games)")
     for f in failures[:20]:
         print("!!", f)
     print(f"sql fuzz: {1 if not failures else 0} passed, {1 if failures else 0} failed")
