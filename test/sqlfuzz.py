@@ -7,7 +7,10 @@ extension (::square, ::piece, ::move, ::"position", ::game, ::pattern,
 through binary COPY of the four small types, and mutated binary forms of
 games, patterns and balances through binary COPY.  The positions, patterns
 and balances that read also search a table of 300 seeded random games,
-which must give the same games through its GIN indexes as without them.
+which must give the same games through its GIN indexes as without them,
+and the patterns and balances match the positions of a sample exactly
+where this file's own reading of them (pattern_matches(),
+balance_matches()) says they do.
 Each input must either succeed or fail with one of the SQLSTATEs the
 extension documents for bad input; an internal error (class XX), any other
 SQLSTATE or a lost connection (a backend crash) fails the run.  A part of
@@ -69,7 +72,7 @@ def random_text(rng, alphabet):
 
 def load_seeds(data_dir, fuzz_dir):
     fens = []
-    for path in glob.glob(os.path.join(data_dir, "*.epd")):
+    for path in sorted(glob.glob(os.path.join(data_dir, "*.epd"))):  # one order on every machine
         for line in open(path, encoding="utf-8"):
             fen = line.split(";")[0].strip()
             if fen and not fen.startswith("#"):
@@ -153,6 +156,62 @@ def index_agrees(conn, typ, value, failures):
         failures.append(f"{typ} {value!r:.200}: {len(found[0])} games through the index, {len(found[1])} without")
 
 
+def placement(text):
+    """A FEN placement (or a pattern's) as 64 characters, a8 first: digits become '1'."""
+    out = []
+    for c in text:
+        if c.isdigit():
+            out.append("1" * int(c))
+        elif c != "/":
+            out.append(c)
+    return "".join(out)
+
+
+def pattern_matches(pattern, fen):
+    """Whether a position matches a pattern, as the README says it: written here again."""
+    fields = pattern.split()
+    want, have = placement(fields[0]), placement(fen.split()[0])
+    if len(fields) > 1 and fields[1] != fen.split()[1]:
+        return False
+    return all(w == "1" or (w == "." and h == "1") or w == h for w, h in zip(want, have))
+
+
+def balance_matches(balance, fen):
+    """Whether a position's material is in a balance's ranges, written here again."""
+    have = placement(fen.split()[0])
+    for side, text in zip((str.upper, str.lower), balance.split("v")):
+        lo, hi, last = collections.Counter(), collections.Counter(), None
+        for c in text[1:]:
+            if c.isalpha():
+                lo[c] += 1
+                hi[c] += 1
+                last = c
+            elif c == "?":
+                lo[last] -= 1
+            elif c == "+":
+                hi[last] = 99
+            elif c == "*":
+                lo[last] -= 1
+                hi[last] = 99
+        for kind in "QRBNP":
+            if not lo[kind] <= have.count(side(kind)) <= hi[kind]:
+                return False
+    return True
+
+
+def semantics_agree(conn, name, value, sample, failures):
+    """p @> value over the sample positions: the same as pattern_matches() or balance_matches()."""
+    typ, oracle = {"pattern": ("pattern", pattern_matches), "balance": ("balance", balance_matches)}[name]
+    text, got = conn.execute(
+        "SELECT %%s::text::%s::text, array_agg(p @> %%s::text::%s ORDER BY i) FROM fuzz_sample" % (typ, typ),
+        (value, value)).fetchone()
+    index_checks["matches"] += sum(got)
+    for fen, g in zip(sample, got):
+        if g != oracle(text, fen):
+            failures.append(f"{typ} {text!r} on {fen}: @> says {g}")
+            return
+
+
 def mutate_bytes(rng, b):
     """A binary form with a few bytes changed, inserted, removed, or cut."""
     b = bytearray(b)
@@ -215,6 +274,23 @@ def main():
     conn.execute("CREATE INDEX ON fuzz_games USING gin (g)")
     conn.execute("CREATE INDEX ON fuzz_games USING gin (g game_pattern_ops (pairs = true))")
     conn.execute("ANALYZE fuzz_games")
+    # positions for p @> pattern and p @> balance, against the functions above:
+    # 200 of the random games' (by their keys, so spread through the games),
+    # the fuzzer's, a few with promoted pieces
+    conn.execute(
+        "CREATE TEMP TABLE fuzz_sample AS SELECT row_number() OVER () AS i, p FROM ("
+        " (SELECT p FROM (SELECT DISTINCT ON (k) x.position AS p, polyglot_key(x.position) AS k"
+        "  FROM fuzz_games, positions(g) x ORDER BY k) s LIMIT 200)"
+        " UNION ALL SELECT p FROM fuzz_positions"
+        " UNION ALL SELECT v::\"position\" FROM (VALUES ('QQQ1k3/8/8/8/8/8/8/4K3 b - - 0 1'),"
+        "  ('4k3/8/8/8/8/8/8/NNNNKBBB w - - 0 1'), ('rrrrk3/8/8/8/8/8/8/4K3 w - - 0 1')) v(v)) s")
+    # and the standard suites' positions, many of them endings of few pieces
+    suites = [line.split(";")[0].strip() for name in ("ethereal-standard.epd", "cpw-perft-results.epd")
+              for line in open(os.path.join(data_dir, name), encoding="utf-8") if line.strip()[:1] not in ("", "#")]
+    for fen in suites:
+        conn.execute("INSERT INTO fuzz_sample SELECT (SELECT max(i) + 1 FROM fuzz_sample), %s::text::\"position\"",
+                     (fen,))
+    sample = [r[0] for r in conn.execute("SELECT p::text FROM fuzz_sample ORDER BY i")]
     seeds["game"] += [r[0] for r in conn.execute(
         "SELECT value::text FROM pgn_games(%s, true)", (seeds["pgn"][-1],)).fetchall()]
     # the binary forms to mutate: of the seed games, patterns, balances (those that read)
@@ -265,6 +341,8 @@ def main():
             (latin1 if use_latin1 else conn).execute(sql, (value,)).fetchall()
             if name in SEARCHED:
                 index_agrees(conn, SEARCHED[name], value, failures)
+            if name in ("pattern", "balance"):
+                semantics_agree(conn, name, value, sample, failures)
             states["00000"] += 1
         except psycopg.Error as e:
             state = e.sqlstate
@@ -286,7 +364,8 @@ def main():
         print(f"  {name}: {per_target[name]}")
     print("SQLSTATEs: " + ", ".join(f"{s} x{n}" for s, n in sorted(states.items())))
     print(f"searches of the random games with and without the GIN indexes: {index_checks['searches']}"
-          f" ({index_checks['finding games']} finding games)")
+          f" ({index_checks['finding games']} finding games); positions matched by a pattern or a"
+          f" balance, as the test's own reading of them says: {index_checks['matches']}")
     for f in failures[:20]:
         print("!!", f)
     print(f"sql fuzz: {1 if not failures else 0} passed, {1 if failures else 0} failed")
