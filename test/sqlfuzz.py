@@ -7,10 +7,11 @@ extension (::square, ::piece, ::move, ::"position", ::game, ::pattern,
 through binary COPY of the four small types, and mutated binary forms of
 games, patterns and balances through binary COPY.  The positions, patterns
 and balances that read also search a table of 300 seeded random games,
-which must give the same games through its GIN indexes as without them,
-and the patterns and balances match the positions of a sample exactly
-where this file's own reading of them (pattern_matches(),
-balance_matches()) says they do.
+which must give the same games through its GIN indexes, without them and
+position by position (positions()); and the patterns and balances match
+the positions of a sample exactly where this file's own reading of them
+(pattern_matches(), balance_matches()) says they do.
+
 Each input must either succeed or fail with one of the SQLSTATEs the
 extension documents for bad input; an internal error (class XX), any other
 SQLSTATE or a lost connection (a backend crash) fails the run.  A part of
@@ -140,8 +141,17 @@ SEARCHED = {"position": '"position"', "pattern": "pattern", "balance": "balance"
 index_checks = collections.Counter()
 
 
+# the same question asked of each position of the games (positions()), with
+# none of the game search's shortcuts (what no later position gives back)
+POSITION_BY_POSITION = {
+    '"position"': 'without_clocks(x."position") = without_clocks(%s::text::"position")',
+    "pattern": 'x."position" @> %s::text::pattern',
+    "balance": 'x."position" @> %s::text::balance',
+}
+
+
 def index_agrees(conn, typ, value, failures):
-    """The games g @> value finds: the same through the GIN indexes as without."""
+    """The games g @> value finds: the same through the GIN indexes, without them, and position by position."""
     sql = "SELECT coalesce(array_agg(id ORDER BY id), '{}') FROM fuzz_games WHERE g @> %%s::text::%s" % typ
     found = []
     for seqscan in ("off", "on"):
@@ -150,10 +160,14 @@ def index_agrees(conn, typ, value, failures):
         found.append(conn.execute(sql, (value,)).fetchone()[0])
     conn.execute("RESET enable_seqscan")
     conn.execute("RESET enable_bitmapscan")
+    found.append(conn.execute(
+        "SELECT coalesce(array_agg(id ORDER BY id), '{}') FROM fuzz_games"
+        " WHERE EXISTS (SELECT FROM positions(g) x WHERE %s)" % POSITION_BY_POSITION[typ], (value,)).fetchone()[0])
     index_checks["searches"] += 1
     index_checks["finding games"] += bool(found[1])
-    if found[0] != found[1]:
-        failures.append(f"{typ} {value!r:.200}: {len(found[0])} games through the index, {len(found[1])} without")
+    if not found[0] == found[1] == found[2]:
+        failures.append(f"{typ} {value!r:.200}: {len(found[0])} games through the index, {len(found[1])} without,"
+                        f" {len(found[2])} position by position")
 
 
 def placement(text):
