@@ -181,6 +181,23 @@ def placement(text):
     return "".join(out)
 
 
+def pattern_from(rng, fen):
+    """A pattern that the position matches: some of its pieces (most of its pawns), some of its empty squares."""
+    cells = [c if c != "1" and rng.random() < (0.7 if c in "Pp" else 0.3) else
+             "." if c == "1" and rng.random() < 0.1 else "?" for c in placement(fen.split()[0])]
+    ranks = []
+    for r in range(8):
+        text, run = "", 0
+        for c in cells[8 * r:8 * r + 8] + ["|"]:
+            if c == "?":
+                run += 1
+                continue
+            text += (str(run) if run else "") + (c if c != "|" else "")
+            run = 0
+        ranks.append(text)
+    return "/".join(ranks) + (" " + fen.split()[1] if rng.random() < 0.3 else "")
+
+
 def pattern_matches(pattern, fen):
     """Whether a position matches a pattern, as the README says it: written here again."""
     fields = pattern.split()
@@ -305,6 +322,11 @@ def main():
         conn.execute("INSERT INTO fuzz_sample SELECT (SELECT max(i) + 1 FROM fuzz_sample), %s::text::\"position\"",
                      (fen,))
     sample = [r[0] for r in conn.execute("SELECT p::text FROM fuzz_sample ORDER BY i")]
+    # seeds that the games meet: patterns and balances cut from the sample's positions
+    for fen in sample[:200:4]:
+        seeds["pattern"].append(pattern_from(rng, fen))
+        seeds["balance"].append(conn.execute(
+            "SELECT material(%s::text::\"position\")", (fen,)).fetchone()[0])
     seeds["game"] += [r[0] for r in conn.execute(
         "SELECT value::text FROM pgn_games(%s, true)", (seeds["pgn"][-1],)).fetchall()]
     # the binary forms to mutate: of the seed games, patterns, balances (those that read)
