@@ -37,7 +37,7 @@ move_rank(const Position *pos, const Bitboard targets[64], Move m)
 	Bitboard	t;
 	int			rank = 0;
 
-	if (!(pos->by_color[pos->side] & SQ_BB(from)))
+	if ((m & MOVE_RESERVED_BIT) || !(pos->by_color[pos->side] & SQ_BB(from)))
 		return -1;				/* targets[] holds only the side to move's squares */
 	t = targets[from];
 	if (!(t & SQ_BB(to)))
@@ -159,9 +159,7 @@ game_encode_clones(const Position *start, const Move *moves, int n, uint8_t *out
 	{
 		Move		m = castle_normalize(&pos, moves[i]);	/* e1h1 or e1g1 */
 
-		if (moves[i] & MOVE_RESERVED_BIT)
-			;					/* no move (castle_normalize() would drop the bit) */
-		else if (version == 1)
+		if (version == 1)
 		{
 			Bitboard	targets[64];
 			int			nlegal = legal_targets(&pos, targets),

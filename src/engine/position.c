@@ -36,8 +36,8 @@ castle_right_of(const Position *pos, Move m)
 	Color		us = (Color) pos->side;
 	int			rank = us == WHITE ? 0 : 7;
 
-	if (pos->board[from] != PIECE_MAKE(us, KING) || MOVE_PROMO(m) != NO_KIND ||
-		SQ_RANK(from) != rank || SQ_RANK(to) != rank)
+	if ((m & MOVE_RESERVED_BIT) || pos->board[from] != PIECE_MAKE(us, KING) ||
+		MOVE_PROMO(m) != NO_KIND || SQ_RANK(from) != rank || SQ_RANK(to) != rank)
 		return -1;
 	if (pos->board[to] == PIECE_MAKE(us, ROOK) ||
 		(SQ_FILE(from) == 4 && (SQ_FILE(to) == 6 || SQ_FILE(to) == 2)))

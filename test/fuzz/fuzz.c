@@ -410,11 +410,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		moves[n++] = m;
 		if (bad < 0)
 		{
-			bool		reserved = (m & MOVE_RESERVED_BIT) != 0;
-
 			m = castle_normalize(&pos, m);
 			expect[n - 1] = m;
-			if (!reserved && move_is_legal(&pos, m))
+			if (move_is_legal(&pos, m))
 				position_play(&pos, m);
 			else
 				bad = n - 1;
