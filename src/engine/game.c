@@ -244,8 +244,10 @@ game_encode_legal(const Position *start, const Move *moves, int n, uint8_t *out)
 	pos = w.first;
 	for (i = 0; i < n; i++)
 	{
-		game_writer_add(&w, &pos, moves[i]);
-		position_play(&pos, castle_normalize(&pos, moves[i]));
+		Move		m = castle_normalize(&pos, moves[i]);
+
+		game_writer_add(&w, &pos, m);
+		position_play(&pos, m);
 	}
 	return game_writer_end(&w);
 }
