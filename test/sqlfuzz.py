@@ -319,9 +319,8 @@ def main():
     # and the standard suites' positions, many of them endings of few pieces
     suites = [line.split(";")[0].strip() for name in ("ethereal-standard.epd", "cpw-perft-results.epd")
               for line in open(os.path.join(data_dir, name), encoding="utf-8") if line.strip()[:1] not in ("", "#")]
-    for fen in suites:
-        conn.execute("INSERT INTO fuzz_sample SELECT (SELECT max(i) + 1 FROM fuzz_sample), %s::text::\"position\"",
-                     (fen,))
+    conn.execute("INSERT INTO fuzz_sample SELECT (SELECT max(i) FROM fuzz_sample) + n, f::\"position\""
+                 " FROM unnest(%s::text[]) WITH ORDINALITY AS u(f, n)", (suites,))
     sample = [r[0] for r in conn.execute("SELECT p::text FROM fuzz_sample ORDER BY i")]
     # seeds that the games meet: patterns and balances cut from the sample's positions
     for fen in sample[:200:4]:
