@@ -235,14 +235,18 @@ kind_moves_to(const Position *pos, PieceKind kind, Square to, Move *out)
 
 				if (SQ_BB(to) & (BB_RANK_1 | BB_RANK_8))
 				{
+					/* the piece chosen does not change legality: test once */
 					while (from)
 					{
-						Bitboard	one = SQ_BB(bb_pop(&from));
+						Square		sq = bb_pop(&from);
 
-						n = legal_from(pos, one, to, QUEEN, out, n);
-						n = legal_from(pos, one, to, ROOK, out, n);
-						n = legal_from(pos, one, to, BISHOP, out, n);
-						n = legal_from(pos, one, to, KNIGHT, out, n);
+						if (move_is_legal(pos, MOVE_MAKE(sq, to, QUEEN)))
+						{
+							out[n++] = MOVE_MAKE(sq, to, QUEEN);
+							out[n++] = MOVE_MAKE(sq, to, ROOK);
+							out[n++] = MOVE_MAKE(sq, to, BISHOP);
+							out[n++] = MOVE_MAKE(sq, to, KNIGHT);
+						}
 					}
 					return n;
 				}
