@@ -48,6 +48,44 @@ SELECT count(*) FROM pgn_games_file('chess_trunc.pgn.zst');
 SELECT count(*) FROM pgn_games_file('chess_test.pgn', encoding => 'NO_SUCH');
 SELECT count(*) FROM pgn_games_file('chess_test.pgn', encoding => 'SJIS');
 SELECT count(*) FROM pgn_games_file('chess_no_such_file.pgn');
+-- damaged compressed files: 150 of each, one to three bytes changed at
+-- places spread over the file (header, data, trailer); each is read to its
+-- end or refused with "could not decompress" (XX001), an encoding error
+-- (22021) or a PGN error (22P02), never with anything else or a crash
+CREATE TEMP TABLE damaged (format text, i int, state text);
+SELECT write_file('chess_small.pgn.gz', convert_to(left(t, 40000), 'UTF8'), 'gzip') FROM source;
+SELECT write_file('chess_small.pgn.zst', convert_to(left(t, 40000), 'UTF8'), 'zstd -q') FROM source;
+DO $$
+DECLARE
+	f text;
+	clean bytea;
+	bad bytea;
+	n int;
+	st text;
+BEGIN
+	FOREACH f IN ARRAY '{gz,zst}'::text[] LOOP
+		clean := pg_read_binary_file('chess_small.pgn.' || f);
+		FOR i IN 1 .. 150 LOOP
+			bad := clean;
+			FOR k IN 0 .. i % 3 LOOP
+				bad := set_byte(bad, (i * 7919 + k * 104729) % length(bad), (i * 31 + k * 97 + 17) % 256);
+			END LOOP;
+			PERFORM write_file('chess_damaged.pgn.' || f, bad);
+			BEGIN
+				SELECT count(*) INTO n FROM pgn_games_file('chess_damaged.pgn.' || f);
+				st := '00000';
+			EXCEPTION WHEN OTHERS THEN
+				GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE;
+			END;
+			INSERT INTO damaged VALUES (f, i, st);
+		END LOOP;
+	END LOOP;
+END $$;
+SELECT format, count(*) AS files,
+       count(*) FILTER (WHERE state = 'XX001') > 100 AS most_refused,
+       count(*) FILTER (WHERE state NOT IN ('00000', 'XX001', '22021', '22P02')) AS unexpected
+FROM damaged GROUP BY format ORDER BY format;
+SELECT format, i, state FROM damaged WHERE state NOT IN ('00000', 'XX001', '22021', '22P02') ORDER BY 1, 2;
 -- a bad game is skipped like in pgn_games()
 SELECT write_file('chess_bad.pgn', convert_to(E'1. e4 *\n\n1. e5 *\n\n1. d4 *\n', 'UTF8'));
 SELECT game, value FROM pgn_games_file('chess_bad.pgn', skip_errors => true);
