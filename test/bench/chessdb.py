@@ -9,8 +9,9 @@ client, WORKERS sessions at once (default 2), each reading its share of the
 file with pgn_games(), 32 MB at a time, IMPORTS times (default 1), each
 time after Scid's import of the same file (test/bench/scid-import.tcl), the
 best of each compared: on a VM whose speed drifts, one import each minutes
-apart compared the drift as much as the importers.  Then builds the recipe's btree of openings,
-clusters the table on it and builds the two GIN indexes (two sessions); then
+apart compared the drift as much as the importers.  Then builds the
+recipe's btree of openings, clusters the table on it and builds the two GIN
+indexes (two sessions); then
 times how long a parallel worker takes to start, and, best of REPEATS
 (default 5; chessdb.sh gives Scid's harness the same count), exact
 position search (count(*) WHERE g @> p, also with a serial plan), the
@@ -126,8 +127,6 @@ def parallel(jobs):
     if errors:
         raise errors[0]
     return done
-
-
 
 
 def scid_import():
