@@ -139,10 +139,7 @@ castle_way_safe(const Position *pos, Square king, Square rook, int i, Bitboard o
 			while (p_) \
 			{ \
 				Square to_ = bb_pop(&p_); \
-				out[n++] = MOVE_MAKE(to_ - (delta), to_, QUEEN); \
-				out[n++] = MOVE_MAKE(to_ - (delta), to_, ROOK); \
-				out[n++] = MOVE_MAKE(to_ - (delta), to_, BISHOP); \
-				out[n++] = MOVE_MAKE(to_ - (delta), to_, KNIGHT); \
+				ADD_PROMOTIONS(out, n, to_ - (delta), to_); \
 			} \
 		} \
 	} while (0)

@@ -16,6 +16,20 @@
  */
 #define MAX_MOVES 415
 
+/*
+ * The four promotions of a pawn's move, written at out[n++] in the order the
+ * generator lists them (and SAN's ambiguity messages with it).  A macro, so
+ * that the generator's code stays as it was: as an inline function it
+ * changed what gcc inlines there.
+ */
+#define ADD_PROMOTIONS(out, n, from, to) \
+	do { \
+		(out)[(n)++] = MOVE_MAKE(from, to, QUEEN); \
+		(out)[(n)++] = MOVE_MAKE(from, to, ROOK); \
+		(out)[(n)++] = MOVE_MAKE(from, to, BISHOP); \
+		(out)[(n)++] = MOVE_MAKE(from, to, KNIGHT); \
+	} while (0)
+
 /* Legal moves of the side to move, written to out; returns their number. */
 extern int	gen_legal(const Position *pos, Move *out);
 

@@ -241,12 +241,7 @@ kind_moves_to(const Position *pos, PieceKind kind, Square to, Move *out)
 						Square		sq = bb_pop(&from);
 
 						if (move_is_legal(pos, MOVE_MAKE(sq, to, QUEEN)))
-						{
-							out[n++] = MOVE_MAKE(sq, to, QUEEN);
-							out[n++] = MOVE_MAKE(sq, to, ROOK);
-							out[n++] = MOVE_MAKE(sq, to, BISHOP);
-							out[n++] = MOVE_MAKE(sq, to, KNIGHT);
-						}
+							ADD_PROMOTIONS(out, n, sq, to);
 					}
 					return n;
 				}
