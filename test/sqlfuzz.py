@@ -198,18 +198,29 @@ def pattern_from(rng, fen):
     return "/".join(ranks) + (" " + fen.split()[1] if rng.random() < 0.3 else "")
 
 
-def pattern_matches(pattern, fen):
-    """Whether a position matches a pattern, as the README says it: written here again."""
+def board(fen):
+    """What the oracles read of a position: its placement (placement()) and the side to move."""
+    fields = fen.split()
+    return placement(fields[0]), fields[1]
+
+
+def pattern_matches(pattern):
+    """Whether a position (board()) matches a pattern, as the README says it: written here again.
+    The pattern is read once; the test returned is asked of each position."""
     fields = pattern.split()
-    want, have = placement(fields[0]), placement(fen.split()[0])
-    if len(fields) > 1 and fields[1] != fen.split()[1]:
-        return False
-    return all(w == "1" or (w == "." and h == "1") or w == h for w, h in zip(want, have))
+    want = placement(fields[0])
+    side = fields[1] if len(fields) > 1 else None
+
+    def test(have, to_move):
+        return ((side is None or side == to_move) and
+                all(w == "1" or (w == "." and h == "1") or w == h for w, h in zip(want, have)))
+    return test
 
 
-def balance_matches(balance, fen):
-    """Whether a position's material is in a balance's ranges, written here again."""
-    have = placement(fen.split()[0])
+def balance_matches(balance):
+    """Whether a position's (board()) material is in a balance's ranges, written here again.
+    The balance is read once; the test returned is asked of each position."""
+    ranges = []
     for side, text in zip((str.upper, str.lower), balance.split("v")):
         lo, hi, last = collections.Counter(), collections.Counter(), None
         for c in text[1:]:
@@ -224,22 +235,24 @@ def balance_matches(balance, fen):
             elif c == "*":
                 lo[last] -= 1
                 hi[last] = 99
-        for kind in "QRBNP":
-            if not lo[kind] <= have.count(side(kind)) <= hi[kind]:
-                return False
-    return True
+        ranges += [(side(kind), lo[kind], hi[kind]) for kind in "QRBNP"]
+
+    def test(have, to_move):
+        return all(low <= have.count(piece) <= high for piece, low, high in ranges)
+    return test
 
 
 def semantics_agree(conn, name, value, sample, failures):
-    """p @> value over the sample positions: the same as pattern_matches() or balance_matches()."""
-    typ, oracle = {"pattern": ("pattern", pattern_matches), "balance": ("balance", balance_matches)}[name]
+    """p @> value over the sample positions (fen, board()): the same as pattern_matches() or balance_matches()."""
+    oracle = {"pattern": pattern_matches, "balance": balance_matches}[name]
     text, got = conn.execute(
-        "SELECT %%s::text::%s::text, array_agg(p @> %%s::text::%s ORDER BY i) FROM fuzz_sample" % (typ, typ),
+        "SELECT %%s::text::%s::text, array_agg(p @> %%s::text::%s ORDER BY i) FROM fuzz_sample" % (name, name),
         (value, value)).fetchone()
     index_checks["matches"] += sum(got)
-    for fen, g in zip(sample, got):
-        if g != oracle(text, fen):
-            failures.append(f"{typ} {text!r} on {fen}: @> says {g}")
+    test = oracle(text)
+    for (fen, (have, to_move)), g in zip(sample, got):
+        if g != test(have, to_move):
+            failures.append(f"{name} {text!r} on {fen}: @> says {g}")
             return
 
 
@@ -321,9 +334,9 @@ def main():
               for line in open(os.path.join(data_dir, name), encoding="utf-8") if line.strip()[:1] not in ("", "#")]
     conn.execute("INSERT INTO fuzz_sample SELECT (SELECT max(i) FROM fuzz_sample) + n, f::\"position\""
                  " FROM unnest(%s::text[]) WITH ORDINALITY AS u(f, n)", (suites,))
-    sample = [r[0] for r in conn.execute("SELECT p::text FROM fuzz_sample ORDER BY i")]
+    sample = [(r[0], board(r[0])) for r in conn.execute("SELECT p::text FROM fuzz_sample ORDER BY i")]
     # seeds that the games meet: patterns and balances cut from the sample's positions
-    for fen in sample[:200:4]:
+    for fen, _ in sample[:200:4]:
         seeds["pattern"].append(pattern_from(rng, fen))
         seeds["balance"].append(conn.execute(
             "SELECT material(%s::text::\"position\")", (fen,)).fetchone()[0])
