@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The application example (examples/games.sql) under real concurrency: two
-# sessions race to play the same 24 plies of the same 40 games, each insert
-# its own transaction.  Every ply must be inserted exactly once, by one of
+# sessions race to play the same 24 plies of the same 40 games through
+# play_move(), with the players' tokens, each move its own transaction.  Every ply must be inserted exactly once, by one of
 # them, and each game must replay to its current position.  Prints
 # "concurrency: N passed, M failed".  Run inside a cluster (pg_virtualenv).
 set -uo pipefail
@@ -12,7 +12,10 @@ createdb "$PGDATABASE"
 psql -X -q -v ON_ERROR_STOP=1 <<'SQL'
 CREATE EXTENSION chess;
 \i examples/games.sql
-INSERT INTO games (white, black) SELECT 'w' || n, 'b' || n FROM generate_series(1, 40) AS n;
+-- 40 games, both seats taken: the tokens both sessions play with
+CREATE TABLE tokens (game_id bigint PRIMARY KEY, white text, black text);
+INSERT INTO tokens (game_id, white) SELECT g.game_id, g.token FROM generate_series(1, 40) AS n, new_game('white', 'w' || n) AS g;
+UPDATE tokens SET black = sit(game_id, 'black', 'b' || game_id);
 -- the moves both sessions try: 24 plies of a Ruy Lopez
 CREATE TABLE script (ply integer PRIMARY KEY, move move);
 INSERT INTO script
@@ -24,16 +27,16 @@ CREATE PROCEDURE race(session text) LANGUAGE plpgsql AS $$
 DECLARE
 	won integer := 0;
 	lost integer := 0;
-	g bigint;
+	t tokens;
 	s record;
 BEGIN
 	-- the starting gate: wait until the driver lets both sessions go
 	PERFORM pg_advisory_lock_shared(4242);
 	PERFORM pg_advisory_unlock_shared(4242);
-	FOR g IN SELECT id FROM games ORDER BY id LOOP
+	FOR t IN SELECT * FROM tokens ORDER BY game_id LOOP
 		FOR s IN SELECT * FROM script ORDER BY ply LOOP
 			BEGIN
-				INSERT INTO moves (game_id, ply, move) VALUES (g, s.ply, s.move);
+				PERFORM play_move(t.game_id, CASE s.ply % 2 WHEN 1 THEN t.white ELSE t.black END, s.move::text, s.ply);
 				won := won + 1;
 			EXCEPTION WHEN unique_violation THEN
 				lost := lost + 1;
