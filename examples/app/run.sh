@@ -26,7 +26,7 @@ if [[ -z ${CHESS_APP_CLUSTER:-} ]]; then
 fi
 
 password=$(head -c 18 /dev/urandom | base64 | tr -d '/+=')
-psql -X -q -v app_password="$password" -v library="$LIBRARY" -f "$app/setup.sql"
+psql -X -q -v ON_ERROR_STOP=1 -v app_password="$password" -v library="$LIBRARY" -f "$app/setup.sql"
 echo "library: $(psql -X -A -t -c 'SELECT count(*) FROM library.games') games from $LIBRARY"
 
 export PORT=${PORT:-8080}

@@ -1,13 +1,17 @@
-// The page: a lobby at /, a game at /games/N.  It knows no chess rule: a
-// click on two squares or a typed move goes to the server as it is, and the
-// page shows what PostgreSQL answered.  The legal moves the server sends
-// only highlight the squares a selected piece may go to.
+// The page: a lobby at /, a game at /games/N.  It knows no chess rule and
+// no player's rights: a click on two squares or a typed move goes to the
+// server as it is, and the page shows what PostgreSQL answered.  The legal
+// moves the server sends only highlight the squares a selected piece may
+// go to; the side the page plays (state.you, from the token in its
+// cookie) only turns the board and chooses the buttons shown.
 'use strict';
 
 const $ = (sel) => document.querySelector(sel);
 let game = null;			// the last state the server sent
 let orientation = 'white';
+let flipped = false;		// the board turned by hand, not to the page's side
 let selected = null;		// the square clicked first
+const names = { white: $('#white-name'), black: $('#black-name') };
 
 async function api(method, path, body) {
 	const res = await fetch(path, {
@@ -43,19 +47,34 @@ function render(state) {
 	$('#board').innerHTML = state.svg;
 	selected = keep ? { name: keep, rect: $(`#board rect.square.${keep}`) } : null;
 	highlight(selected);
-	text($('#white-name'), `${state.white ?? 'White'} (white)`);
-	text($('#black-name'), `${state.black ?? 'Black'} (black)`);
-	if (orientation === 'black') {
-		$('#players').replaceChildren($('#white-name'));
-		$('#players-bottom').replaceChildren($('#black-name'));
-	} else {
-		$('#players').replaceChildren($('#black-name'));
-		$('#players-bottom').replaceChildren($('#white-name'));
-	}
+	const seatName = (side) => (state.seated.includes(side) ? `${state[side] ?? 'Anonymous'} (${side})` : `(${side}: a free seat)`);
+	text(names.white, seatName('white'));
+	text(names.black, seatName('black'));
+	// the side at the bottom of the board below it (a name moved is out of
+	// the document until it is put back: hence names, not lookups)
+	const bottom = orientation === 'black' ? 'black' : 'white';
+	$('#players').replaceChildren(names[bottom === 'white' ? 'black' : 'white']);
+	$('#players-bottom').replaceChildren(names[bottom]);
 	let status;
 	if (state.result !== '*') status = `${state.result} — ${state.termination}`;
 	else status = `${state.turn === 'white' ? 'White' : 'Black'} to move${state.check ? ', in check' : ''}`;
 	text($('#status'), status);
+	const Side = (side) => side[0].toUpperCase() + side.slice(1);
+	text($('#offers'), [state.draw_offer && `${Side(state.draw_offer)} offers a draw`,
+		state.takeback_offer && `${Side(state.takeback_offer)} asks to take the last move back`].filter(Boolean).join('; '));
+	// a player's buttons: what the other side asked for is agreed by asking it too
+	const you = state.you;
+	const free = ['white', 'black'].find((side) => !state.seated.includes(side));
+	$('#actions').hidden = !you;
+	$('#move-form').hidden = !you;
+	$('#sit').hidden = Boolean(you) || !free || state.result !== '*';
+	text($('#sit-side'), free ?? '');
+	text($('#draw'), state.draw_offer && state.draw_offer !== you ? 'Accept the draw' : 'Offer a draw');
+	$('#draw').disabled = state.draw_offer === you || state.result !== '*';
+	text($('#takeback'), state.takeback_offer && state.takeback_offer !== you ? 'Agree to take back' : 'Ask to take back');
+	$('#takeback').disabled = state.takeback_offer === you || state.plies === 0;
+	$('#resign').disabled = state.result !== '*';
+	text($('#you'), you ? `You play ${you}.` : 'You are watching.');
 	text($('#opening'), state.opening);
 	const moves = $('#moves');
 	moves.replaceChildren();
@@ -83,6 +102,8 @@ function render(state) {
 	$('#pgn').href = `/api/games/${state.id}/pgn`;
 	document.body.dataset.plies = state.plies;
 	document.body.dataset.result = state.result;
+	document.body.dataset.you = you ?? 'none';
+	document.body.dataset.offers = `${state.draw_offer ?? ''}/${state.takeback_offer ?? ''}`;
 }
 
 // The requests of a page go one at a time, so that each answer is at least
@@ -105,6 +126,12 @@ function update(method, path, body) {
 
 async function load() {
 	await update('GET', `/api/games/${game.id}?orientation=${orientation}`);
+	// the board turned to the page's side, unless turned by hand
+	const side = game.you ?? 'white';
+	if (!flipped && orientation !== side) {
+		orientation = side;
+		await update('GET', `/api/games/${game.id}?orientation=${orientation}`);
+	}
 }
 
 async function play(move) {
@@ -157,7 +184,7 @@ function onBoardClick(event) {
 async function openGame(id) {
 	$('#lobby').hidden = true;
 	$('#game').hidden = false;
-	game = { id, legal: [], plies: 0, result: null };
+	game = { id, legal: [], plies: 0, result: null, seated: [] };
 	$('#board').addEventListener('click', onBoardClick);
 	$('#move-form').addEventListener('submit', (e) => {
 		e.preventDefault();
@@ -166,14 +193,20 @@ async function openGame(id) {
 	});
 	$('#flip').addEventListener('click', () => {
 		orientation = orientation === 'white' ? 'black' : 'white';
+		flipped = true;
 		load();
 	});
-	$('#takeback').addEventListener('click', () =>
-		update('POST', `/api/games/${game.id}/takeback`, { ply: game.plies, orientation }).catch(showError));
-	$('#resign').addEventListener('click', () =>
-		update('POST', `/api/games/${game.id}/resign`, { side: game.turn, orientation }).catch(showError));
-	$('#draw').addEventListener('click', () =>
-		update('POST', `/api/games/${game.id}/draw?orientation=${orientation}`).catch(showError));
+	for (const what of ['takeback', 'resign', 'draw']) {
+		$(`#${what}`).addEventListener('click', () =>
+			update('POST', `/api/games/${game.id}/${what}`, { orientation }).then(() => showError(null), showError));
+	}
+	// a free seat taken: the server sets the cookie with the seat's token
+	$('#sit').addEventListener('submit', (e) => {
+		e.preventDefault();
+		const side = $('#sit-side').textContent;
+		update('POST', `/api/games/${game.id}/sit`, { side, name: new FormData(e.target).get('name'), orientation: side })
+			.then(() => { showError(null); return load(); }, showError);
+	});
 	// moves made elsewhere: another browser, another client, psql; once the
 	// server watches for this page, a reload catches up with what came before
 	const events = new EventSource(`/api/games/${id}/events`);
@@ -191,8 +224,13 @@ async function openLobby() {
 	$('#new-game').addEventListener('submit', async (e) => {
 		e.preventDefault();
 		const form = new FormData(e.target);
-		const { id } = await api('POST', '/api/games', { white: form.get('white'), black: form.get('black') });
-		location.href = `/games/${id}`;
+		try {
+			const { id } = await api('POST', '/api/games', { name: form.get('name'), side: form.get('side') });
+			location.href = `/games/${id}`;
+		} catch (err) {
+			$('#lobby-error').textContent = err.error ?? String(err);
+			$('#lobby-error').hidden = false;
+		}
 	});
 	const list = $('#games');
 	for (const g of await api('GET', '/api/games')) {
