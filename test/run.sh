@@ -187,7 +187,7 @@ step "the application example under concurrency: two sessions race for the same 
 pg_virtualenv -v 15 bash test/concurrency.sh 2>&1 | tee "$log/concurrency"
 count_from "$log/concurrency" "concurrency test"
 
-step "the reference application in headless Chromium: two browsers, a game to mate (examples/app)"
+step "the reference application in headless Chromium: two players and a watcher, a game to mate (examples/app)"
 SCREENSHOTS=$log/screenshots bash examples/app/run.sh --test 2>&1 | tee "$log/app"
 count_from "$log/app" "reference application"
 
