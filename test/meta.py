@@ -44,6 +44,8 @@ licenses = {"agpl_3", "apache_1_1", "apache_2_0", "artistic_1", "artistic_2", "b
             "mozilla_1_1", "openssl", "perl_5", "postgresql", "qpl_1_0", "ssleay", "sun", "zlib",
             "open_source", "restricted", "unrestricted", "unknown"}
 check(meta.get("license") in licenses, f"the license {meta.get('license')!r} is one the spec names")
+check(meta.get("license") == "postgresql" and "PostgreSQL License" in open(os.path.join(root, "LICENSE")).read(),
+      "the PostgreSQL License, as LICENSE says")
 check(meta.get("release_status") in ("stable", "testing", "unstable"), "a release status the spec names")
 pg = meta.get("prereqs", {}).get("runtime", {}).get("requires", {}).get("PostgreSQL", "")
 check(pg == "13.0.0", "requires PostgreSQL 13 (the oldest major test/majors.sh builds on)")

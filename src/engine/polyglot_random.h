@@ -1,8 +1,10 @@
 /*
  * polyglot_random.h — the 781 constants of the Polyglot opening-book hashing
- * scheme (Random64 of Fabien Letouzey's public-domain Polyglot), in index
- * order: pieces 0..767, castling 768..771, en passant file 772..779, White to
- * move 780.  Generated from ../shared/data/polyglot/random64.txt (SHA-256 of
+ * scheme (Random64 of Fabien Letouzey's Polyglot; the book format's
+ * documentation holds that a table of random numbers is not covered by
+ * copyright, and every reader of Polyglot books uses it), in index order:
+ * pieces 0..767, castling 768..771, en passant file 772..779, White to move
+ * 780.  Generated from ../shared/data/polyglot/random64.txt (SHA-256 of
  * the table as big-endian words: 9aee8403...cbcc9e8); do not edit.
  */
 #ifndef CHESS_ENGINE_POLYGLOT_RANDOM_H
