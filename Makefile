@@ -7,7 +7,7 @@ DATA = sql/chess--0.1.0.sql sql/chess--0.1.0--0.2.0.sql sql/chess--0.2.0--0.3.0.
 	sql/chess--0.6.0--0.7.0.sql sql/chess--0.7.0--0.8.0.sql
 
 ENGINE_OBJS = src/engine/bitboard_data.o src/engine/codec.o src/engine/fen.o \
-	src/engine/movegen.o src/engine/play.o src/engine/polyglot.o \
+	src/engine/make_move.o src/engine/movegen.o src/engine/diagnose.o src/engine/perft.o src/engine/polyglot.o \
 	src/engine/outcome.o src/engine/pgn.o src/engine/position.o src/engine/san.o \
 	src/engine/tables.o src/engine/game.o src/engine/search.o src/engine/svg.o
 GLUE_OBJS = src/chess.o src/square.o src/piece.o src/move.o src/position.o src/moves.o \

@@ -5,7 +5,8 @@
  */
 #include "chess.h"
 
-#include "engine/movegen.h"
+#include "engine/diagnose.h"
+#include "engine/perft.h"
 #include "engine/polyglot.h"
 
 #include "funcapi.h"

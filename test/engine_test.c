@@ -16,7 +16,8 @@
  * failure.
  */
 #include "engine/game.h"
-#include "engine/movegen.h"
+#include "engine/diagnose.h"
+#include "engine/perft.h"
 #include "engine/outcome.h"
 #include "engine/polyglot.h"
 #include "engine/pgn.h"

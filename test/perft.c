@@ -16,7 +16,8 @@
  * counts above N.  Ends with "N passed, M failed, K skipped" and exits
  * non-zero on any mismatch.
  */
-#include "engine/movegen.h"
+#include "engine/diagnose.h"
+#include "engine/perft.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,7 +4,7 @@
 #ifndef CHESS_ENGINE_SAN_H
 #define CHESS_ENGINE_SAN_H
 
-#include "movegen.h"
+#include "diagnose.h"
 
 /* "Qa1xh8=Q#" is 9 characters; room for the terminator and more. */
 #define SAN_MAX_LENGTH 16
