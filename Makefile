@@ -8,10 +8,12 @@ DATA = sql/chess--0.1.0.sql sql/chess--0.1.0--0.2.0.sql sql/chess--0.2.0--0.3.0.
 
 ENGINE_OBJS = src/engine/bitboard_data.o src/engine/codec.o src/engine/fen.o \
 	src/engine/make_move.o src/engine/movegen.o src/engine/diagnose.o src/engine/perft.o src/engine/polyglot.o \
-	src/engine/outcome.o src/engine/pgn.o src/engine/position.o src/engine/san.o \
+	src/engine/outcome.o src/engine/pgn.o src/engine/pgn_write.o src/engine/position.o src/engine/san.o \
 	src/engine/tables.o src/engine/game.o src/engine/search.o src/engine/svg.o
 GLUE_OBJS = src/chess.o src/square.o src/piece.o src/move.o src/position.o src/moves.o \
-	src/tables.o src/notation.o src/games.o src/game.o src/search.o
+	src/tables.o src/notation.o src/game.o src/pgn.o src/pgn_file.o src/pgn_write.o \
+	src/outcome.o src/replay.o src/pattern.o src/balance.o src/search.o \
+	src/prefix.o src/gin_position.o src/gin_game.o src/gin_pattern.o
 OBJS = $(GLUE_OBJS) $(ENGINE_OBJS)
 
 REGRESS = square piece move position binary_io indexes epd_suite \

@@ -147,6 +147,16 @@ typedef struct ChessBalance
 #define PG_GETARG_PATTERN_P(n)	((ChessPattern *) PG_GETARG_POINTER(n))
 #define PG_GETARG_BALANCE_P(n)	((ChessBalance *) PG_GETARG_POINTER(n))
 
+/*
+ * pattern.c and balance.c: their values unpacked, checked (XX001 for bytes
+ * no writer produces); a material query packed into a new value.
+ */
+struct Pattern;
+struct MaterialQuery;
+extern void pattern_from_datum(const ChessPattern *d, struct Pattern *p);
+extern void material_from_datum(const ChessBalance *d, struct MaterialQuery *q);
+extern ChessBalance *material_to_datum(const struct MaterialQuery *q);
+
 /* moves.c */
 CHESS_NORETURN_BEFORE extern void report_illegal_move(const Position *pos, Move m, int ply) CHESS_NORETURN_AFTER;
 /* m if legal in pos (castling written either way, as the generator writes it); else 22023 */
@@ -155,9 +165,6 @@ extern Move chess_legal_move(const Position *pos, Move m, int ply);
 /* game.c: a game value of legal moves from start; 22023 at an illegal one */
 extern struct varlena *chess_game_from_moves(const Position *start, const Move *moves, int n);
 extern struct varlena *chess_game_from_legal_moves(const Position *start, const Move *moves, int n);
-
-/* games.c: the row of outcome(), given the final position and how often it occurred */
-extern Datum chess_outcome_datum(FunctionCallInfo fcinfo, const Position *pos, int repetitions);
 
 /* position.c */
 extern void position_from_datum(const ChessPosition *datum, Position *pos);

@@ -2,29 +2,19 @@
  * game.c — the SQL type game: a start position and the moves played from
  * it, every one legal, in the compact encoding of engine/game.h.  I/O (PGN
  * movetext in text, a plain layout in binary), accessors, comparisons in
- * the order of the move sequences, appending a move.  Searching games
- * (@>, GIN) is in search.c.
+ * the order of the move sequences, hashes, appending a move.  Elsewhere:
+ * searching games (search.c, gin_*.c), openings (prefix.c), the end of a
+ * game (outcome.c).
  */
 #include "chess.h"
 
 #include "engine/game.h"
-#include "engine/outcome.h"
 #include "engine/pgn.h"
 
-#include "access/stratnum.h"
-#include "catalog/pg_am.h"
-#include "catalog/pg_opfamily.h"
-#include "catalog/pg_type.h"
 #include "common/hashfn.h"
 #include "libpq/pqformat.h"
 #include "miscadmin.h"
-#include "nodes/makefuncs.h"
-#include "nodes/nodeFuncs.h"
-#include "nodes/supportnodes.h"
-#include "optimizer/optimizer.h"
-#include "utils/builtins.h"
 #include "utils/lsyscache.h"
-#include "utils/syscache.h"
 
 struct varlena *
 chess_game_detoast(Datum d)
@@ -112,79 +102,6 @@ game_decode(const struct varlena *g, Move **moves, Position *final)
 	if (final)
 		*final = r.pos;
 	return r.plies;
-}
-
-/*
- * How often the final position of a game occurs in it, the start included
- * (placement, side to move, castling rights, en passant; not the clocks).
- * Only the positions since the last capture or pawn move can repeat it.
- */
-static int
-game_repetitions(const struct varlena *g, Position *final)
-{
-	GameReader	r;
-	Position   *seen;
-	int			i,
-				count = 0;
-
-	game_reader_init(&r, GAME_DATA(g), GAME_LEN(g));
-	seen = palloc(sizeof(Position) * (r.plies + 1));
-	seen[0] = r.pos;
-	for (i = 1; i <= r.plies; i++)
-	{
-		if ((i & 4095) == 4095)
-			CHECK_FOR_INTERRUPTS();
-		game_reader_next(&r);
-		seen[i] = r.pos;
-	}
-	*final = r.pos;
-	for (i = r.plies; i >= 0; i--)
-	{
-		if (position_same_for_repetition(&seen[i], final))
-			count++;
-		if (seen[i].halfmove == 0)
-			break;				/* no earlier position has these pawns and men */
-	}
-	pfree(seen);
-	return count;
-}
-
-/* repetitions(game), is_threefold_repetition(game), is_fivefold_repetition(game), outcome(game) */
-PG_FUNCTION_INFO_V1(game_repetitions_sql);
-Datum
-game_repetitions_sql(PG_FUNCTION_ARGS)
-{
-	Position	final;
-
-	PG_RETURN_INT32(game_repetitions(PG_GETARG_GAME_P(0), &final));
-}
-
-PG_FUNCTION_INFO_V1(game_is_threefold_repetition);
-Datum
-game_is_threefold_repetition(PG_FUNCTION_ARGS)
-{
-	Position	final;
-
-	PG_RETURN_BOOL(game_repetitions(PG_GETARG_GAME_P(0), &final) >= 3);
-}
-
-PG_FUNCTION_INFO_V1(game_is_fivefold_repetition);
-Datum
-game_is_fivefold_repetition(PG_FUNCTION_ARGS)
-{
-	Position	final;
-
-	PG_RETURN_BOOL(game_repetitions(PG_GETARG_GAME_P(0), &final) >= 5);
-}
-
-PG_FUNCTION_INFO_V1(game_outcome_sql);
-Datum
-game_outcome_sql(PG_FUNCTION_ARGS)
-{
-	Position	final;
-	int			repetitions = game_repetitions(PG_GETARG_GAME_P(0), &final);
-
-	return chess_outcome_datum(fcinfo, &final, repetitions);
 }
 
 /*
@@ -686,189 +603,4 @@ Datum
 game_hash_extended(PG_FUNCTION_ARGS)
 {
 	return game_hash_args(fcinfo, true);
-}
-
-/*
- * without_clocks(position) → position: the position with its clocks reset
- * (halfmove 0, fullmove 1), so that = and btree or hash indexes on it find
- * a position whatever its clocks — the position as the repetition rules and
- * g @> p see it.
- */
-PG_FUNCTION_INFO_V1(position_without_clocks);
-Datum
-position_without_clocks(PG_FUNCTION_ARGS)
-{
-	Position	pos;
-
-	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
-	pos.halfmove = 0;
-	pos.fullmove = 1;
-	PG_RETURN_POSITION_P(position_to_datum(&pos));
-}
-
-/*
- * next_moves(game, position) → SETOF move: the moves the game plays from
- * the position, each time it reaches it (clocks ignored): what an opening
- * explorer counts.  Nothing when the game does not reach it, or ends there.
- */
-PG_FUNCTION_INFO_V1(game_next_moves);
-Datum
-game_next_moves(PG_FUNCTION_ARGS)
-{
-	struct varlena *g = PG_GETARG_GAME_P(0);
-	ReturnSetInfo *rsinfo = chess_materialize(fcinfo);
-	Position	target;
-	GameReader	r;
-
-	position_from_datum(PG_GETARG_POSITION_P(1), &target);
-	game_reader_init(&r, GAME_DATA(g), GAME_LEN(g));
-	while (r.ply < r.plies)
-	{
-		bool		here = position_same_for_repetition(&r.pos, &target);
-		Datum		value;
-		bool		isnull = false;
-
-		if (!here && position_unreachable(&r.pos, &target))
-			break;
-		if ((r.ply & 4095) == 4095)
-			CHECK_FOR_INTERRUPTS();
-		value = MoveGetDatum(game_reader_next(&r));
-		if (here)
-			tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, &value, &isnull);
-	}
-	return (Datum) 0;
-}
-
-/* g ^@ prefix: the game begins with the prefix's moves, from the same start */
-PG_FUNCTION_INFO_V1(game_starts_with);
-Datum
-game_starts_with(PG_FUNCTION_ARGS)
-{
-	struct varlena *g = PG_GETARG_GAME_P(0);
-	struct varlena *p = PG_GETARG_GAME_P(1);
-	GameReader	rg,
-				rp;
-	bool		result;
-	uint8		a[PACKED_POSITION_SIZE],
-				b[PACKED_POSITION_SIZE];
-
-	game_reader_init(&rg, GAME_DATA(g), GAME_LEN(g));
-	game_reader_init(&rp, GAME_DATA(p), GAME_LEN(p));
-	position_pack(&rg.start, a);
-	position_pack(&rp.start, b);
-	result = rp.plies <= rg.plies && memcmp(a, b, PACKED_POSITION_SIZE) == 0;
-	while (result && rp.ply < rp.plies)
-		result = game_reader_next(&rg) == game_reader_next(&rp);
-	PG_FREE_IF_COPY(g, 0);
-	PG_FREE_IF_COPY(p, 1);
-	PG_RETURN_BOOL(result);
-}
-
-/*
- * The least game after every game that begins with the prefix: the prefix
- * up to its last move that is not the last legal move of its position, with
- * the next legal move instead; NULL when every move is the last one.
- */
-static struct varlena *
-game_prefix_upper(struct varlena *p)
-{
-	GameReader	r;
-	Position   *before;
-	Move	   *moves;
-	int			k;
-
-	game_reader_init(&r, GAME_DATA(p), GAME_LEN(p));
-	before = palloc(sizeof(Position) * (r.plies + 1));
-	moves = palloc(sizeof(Move) * (r.plies + 1));
-	while (r.ply < r.plies)
-	{
-		before[r.ply] = r.pos;
-		moves[r.ply] = game_reader_next(&r);
-	}
-	for (k = r.plies - 1; k >= 0; k--)
-	{
-		Move		legal[MAX_MOVES];
-		int			n = game_sorted_moves(&before[k], legal),
-					i;
-
-		for (i = 0; i < n - 1; i++)
-			if (legal[i] == moves[k])
-			{
-				moves[k] = legal[i + 1];
-				return chess_game_from_moves(&r.start, moves, k + 1);
-			}
-	}
-	return NULL;
-}
-
-/* the access method of an operator family (lsyscache has it from 18 only) */
-static Oid
-opfamily_method(Oid opfamily)
-{
-	HeapTuple	tp = SearchSysCache1(OPFAMILYOID, ObjectIdGetDatum(opfamily));
-	Oid			method;
-
-	if (!HeapTupleIsValid(tp))
-		elog(ERROR, "cache lookup failed for operator family %u", opfamily);
-	method = ((Form_pg_opfamily) GETSTRUCT(tp))->opfmethod;
-	ReleaseSysCache(tp);
-	return method;
-}
-
-/*
- * The planner support function of ^@: g ^@ constant becomes the btree
- * range g >= prefix AND g < upper(prefix) on an index of game_ops, which
- * sorts games move by move (engine/game.h), as LIKE 'abc%' becomes a range
- * on a text index.
- */
-PG_FUNCTION_INFO_V1(game_starts_with_support);
-Datum
-game_starts_with_support(PG_FUNCTION_ARGS)
-{
-	Node	   *rawreq = (Node *) PG_GETARG_POINTER(0);
-	SupportRequestIndexCondition *req;
-	List	   *args;
-	Node	   *leftop,
-			   *rightop;
-	Oid			game_type,
-				ge,
-				lt;
-	Const	   *prefix;
-	struct varlena *upper;
-	List	   *result;
-
-	if (!IsA(rawreq, SupportRequestIndexCondition))
-		PG_RETURN_POINTER(NULL);
-	req = (SupportRequestIndexCondition *) rawreq;
-	if (req->indexarg != 0)
-		PG_RETURN_POINTER(NULL);
-	if (is_opclause(req->node))
-		args = ((OpExpr *) req->node)->args;
-	else if (is_funcclause(req->node))
-		args = ((FuncExpr *) req->node)->args;
-	else
-		PG_RETURN_POINTER(NULL);
-	leftop = linitial(args);
-	rightop = lsecond(args);
-	if (!IsA(rightop, Const) || ((Const *) rightop)->constisnull)
-		PG_RETURN_POINTER(NULL);
-	game_type = exprType(leftop);
-	if (opfamily_method(req->opfamily) != BTREE_AM_OID)
-		PG_RETURN_POINTER(NULL);
-	ge = get_opfamily_member(req->opfamily, game_type, game_type, BTGreaterEqualStrategyNumber);
-	lt = get_opfamily_member(req->opfamily, game_type, game_type, BTLessStrategyNumber);
-	if (!OidIsValid(ge) || !OidIsValid(lt))
-		PG_RETURN_POINTER(NULL);
-	prefix = (Const *) rightop;
-	result = list_make1(make_opclause(ge, BOOLOID, false, (Expr *) leftop, (Expr *) prefix,
-									  InvalidOid, InvalidOid));
-	upper = game_prefix_upper(DatumGetGameP(prefix->constvalue));
-	if (upper)
-		result = lappend(result,
-						 make_opclause(lt, BOOLOID, false, (Expr *) leftop,
-									   (Expr *) makeConst(game_type, -1, InvalidOid, -1,
-														  PointerGetDatum(upper), false, false),
-									   InvalidOid, InvalidOid));
-	req->lossy = true;			/* ^@ stays as a filter; the range is exact, the check cheap */
-	PG_RETURN_POINTER(result);
 }

@@ -7,9 +7,7 @@
 #include "engine/svg.h"
 
 #include "common/hashfn.h"
-#include "funcapi.h"
 #include "libpq/pqformat.h"
-#include "utils/array.h"
 #include "utils/builtins.h"
 
 void
@@ -404,5 +402,23 @@ position_start(PG_FUNCTION_ARGS)
 	Position	pos;
 
 	position_set_startpos(&pos);
+	PG_RETURN_POSITION_P(position_to_datum(&pos));
+}
+
+/*
+ * without_clocks(position) → position: the position with its clocks reset
+ * (halfmove 0, fullmove 1), so that = and btree or hash indexes on it find
+ * a position whatever its clocks — the position as the repetition rules and
+ * g @> p see it.
+ */
+PG_FUNCTION_INFO_V1(position_without_clocks);
+Datum
+position_without_clocks(PG_FUNCTION_ARGS)
+{
+	Position	pos;
+
+	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
+	pos.halfmove = 0;
+	pos.fullmove = 1;
 	PG_RETURN_POSITION_P(position_to_datum(&pos));
 }

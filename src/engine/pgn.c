@@ -1,5 +1,5 @@
 /*
- * pgn.c — reading and writing Portable Game Notation.
+ * pgn.c — reading Portable Game Notation (pgn_write.c writes it).
  *
  * The reader walks the text once, in time linear in its length.  A game is
  * an optional tag section ([Name "value"] pairs; FEN sets the start
@@ -22,8 +22,6 @@
 
 /* How much text the reader walks between two calls of the poll callback. */
 #define POLL_BYTES 65536
-/* ... and how many movetext tokens. */
-#define POLL_TOKENS 4096
 
 typedef struct Reader
 {
@@ -624,7 +622,7 @@ read_movetext(Reader *r, Game *g, SanResult *san)
 		skip_blank(r);
 		if (at_end(r))
 			return false;
-		if (++tokens % POLL_TOKENS == 0)
+		if (++tokens % PGN_POLL_TOKENS == 0)
 			reader_poll(r);
 		c = r->s[r->pos];
 		if (c == '[')
@@ -762,63 +760,4 @@ pgn_read_part(const char *text, size_t len, bool final, const PgnHandler *h, siz
 	if (consumed)
 		*consumed = r.pos;
 	return games;
-}
-
-int
-pgn_write_movetext(const Position *start, const Move *moves, int n, const char *result,
-				   bool wrap, PgnEmit emit, void *arg, Position *final, void (*poll) (void *arg))
-{
-	Position	pos = *start;
-	int			line = 0,
-				i;
-
-	for (i = 0; i <= n; i++)
-	{
-		char		token[32];
-		int			tlen;
-
-		if (poll && i % POLL_TOKENS == POLL_TOKENS - 1)
-			poll(arg);
-		if (i == n)
-		{
-			if (result && result[0] == '\0')
-				break;
-			tlen = snprintf(token, sizeof(token), "%s", result ? result : position_result(&pos));
-		}
-		else
-		{
-			char		san[SAN_MAX_LENGTH];
-			int			number = 0;
-			Move		m = castle_normalize(&pos, moves[i]);
-
-			if (!move_is_legal(&pos, m))
-			{
-				*final = pos;
-				return i;
-			}
-			san_write(&pos, m, san);
-			if (pos.side == WHITE || i == 0)
-				number = snprintf(token, sizeof(token), "%u%s ", (unsigned) pos.fullmove,
-								  pos.side == WHITE ? "." : "...");
-			tlen = number + snprintf(token + number, sizeof(token) - (size_t) number, "%s", san);
-			position_play(&pos, m);
-		}
-		/* the move number stays with its move; break the line before it if need be */
-		if (wrap && line > 0 && line + 1 + tlen > PGN_LINE_MAX)
-		{
-			emit(arg, "\n", 1);
-			line = 0;
-		}
-		if (line > 0)
-		{
-			emit(arg, " ", 1);
-			line++;
-		}
-		emit(arg, token, (size_t) tlen);
-		line += tlen;
-	}
-	if (wrap)
-		emit(arg, "\n", 1);
-	*final = pos;
-	return -1;
 }

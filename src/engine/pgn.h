@@ -20,6 +20,9 @@
 #define PGN_MAX_TAG_VALUE	4096	/* bytes of a tag value, escapes resolved */
 #define PGN_MAX_COMMENT_BYTES 1000000	/* bytes of a game's comments joined by spaces */
 
+/* How many movetext tokens the reader and the writer walk between two calls of poll. */
+#define PGN_POLL_TOKENS		4096
+
 typedef enum PgnErrorCode
 {
 	PGN_OK = 0,

@@ -1,0 +1,84 @@
+/*
+ * gin_common.h — what the GIN operator classes share: their strategy
+ * numbers, the combination of key checks, and the keys of a balance.
+ */
+#ifndef CHESS_GIN_COMMON_H
+#define CHESS_GIN_COMMON_H
+
+#include "chess.h"
+
+#include "engine/search.h"
+
+#include "access/gin.h"
+
+/*
+ * GIN strategies, shared by both operator classes: @> with a position (game
+ * only), a pattern, a material query.
+ */
+#define STRATEGY_POSITION	7
+#define STRATEGY_PATTERN	8
+#define STRATEGY_MATERIAL	9
+
+/* A material query matches at most this many exact balances by keys; beyond, a full scan. */
+#define MATERIAL_KEYS_MAX	4096
+
+/*
+ * The GIN operator class of position, keys int8 with a family in the top
+ * byte:
+ *   1  (square << 4 | content) for each of the 64 squares, content the
+ *      piece code or 0 for empty: a pattern's required pieces and empty
+ *      squares are keys, so pattern search is exact from the index;
+ *   2  the side to move;
+ *   3  the material key (40 bits): exact too.
+ */
+#define PKEY(family, value)	Int64GetDatum(((int64) (family) << 56) | (int64) (value))
+
+/*
+ * The keys of a material query, each balance's 40-bit key with family bits
+ * added (the two operator classes put them in different places); none when
+ * the query has more than MATERIAL_KEYS_MAX balances, and the caller then
+ * scans everything.
+ */
+static inline Datum *
+balance_query_keys(const ChessBalance *balance, uint64 family, int32 *nkeys)
+{
+	MaterialQuery q;
+	uint64		mkeys[MATERIAL_KEYS_MAX];
+	Datum	   *keys;
+	int			n,
+				i;
+
+	material_from_datum(balance, &q);
+	n = material_query_keys(&q, mkeys, MATERIAL_KEYS_MAX);
+	*nkeys = 0;
+	if (n < 0)
+		return NULL;
+	keys = palloc(sizeof(Datum) * (n + 1));
+	for (i = 0; i < n; i++)
+		keys[i] = Int64GetDatum((int64) (family | mkeys[i]));
+	*nkeys = n;
+	return keys;
+}
+
+/*
+ * Consistent functions.  A pattern needs all its keys (AND), a material
+ * query one of its balances (OR).  With no keys (an empty pattern; a
+ * material query of too many balances) every item is a candidate.
+ */
+static inline GinTernaryValue
+combine(const GinTernaryValue *check, int nkeys, bool any)
+{
+	GinTernaryValue result = any ? GIN_FALSE : GIN_TRUE;
+	int			i;
+
+	for (i = 0; i < nkeys; i++)
+	{
+		if (any ? check[i] == GIN_TRUE : check[i] == GIN_FALSE)
+			return any ? GIN_TRUE : GIN_FALSE;
+		if (check[i] == GIN_MAYBE)
+			result = GIN_MAYBE;
+	}
+	return result;
+}
+
+#endif							/* CHESS_GIN_COMMON_H */

@@ -1,0 +1,533 @@
+/*
+ * pgn.c — reading PGN into rows: pgn_games() (a row a game: its tags, its
+ * result, its moves and the game value) and pgn_plies() (a row a ply, its
+ * variations' too), from text or from the bytes of a file in its encoding.
+ * The reading's state is in pgn_read.h, which pgn_file.c shares.
+ */
+#include "pgn_read.h"
+
+#include "engine/san.h"
+#include "miscadmin.h"
+#include "utils/builtins.h"
+#include "utils/lsyscache.h"
+#include "utils/memutils.h"
+
+/* The state of a new game: game_cxt empty. */
+static void
+reset_game(PgnReadState *st)
+{
+	MemoryContextReset(st->game_cxt);
+	st->tags = NULL;
+	st->moves = NULL;
+	st->nmoves = st->moves_capacity = 0;
+	st->value = NULL;
+	st->value_capacity = 0;
+	st->rows = NULL;
+	st->nrows = st->rows_capacity = 0;
+	st->comments.data = NULL;
+	st->opening.data = NULL;
+	st->event = st->white = st->black = NULL;
+}
+
+/* Makes room for one more element in an array that doubles in game_cxt. */
+static void *
+grow(void *array, int n, int *capacity, size_t size)
+{
+	if (n < *capacity)
+		return array;
+	*capacity = *capacity ? 2 * *capacity : 64;
+	return array ? repalloc(array, size * *capacity) : palloc(size * *capacity);
+}
+
+static void
+read_tag(void *arg, const char *name, size_t nlen, const char *value, size_t vlen)
+{
+	PgnReadState *st = arg;
+	JsonbValue	v;
+
+	if (nlen == 5 && memcmp(name, "Event", 5) == 0)
+		st->event = pnstrdup(value, vlen);
+	else if (nlen == 5 && memcmp(name, "White", 5) == 0)
+		st->white = pnstrdup(value, vlen);
+	else if (nlen == 5 && memcmp(name, "Black", 5) == 0)
+		st->black = pnstrdup(value, vlen);
+	if (st->plies_mode)
+		return;					/* pgn_plies shows no tags */
+	if (st->tags == NULL)
+		pushJsonbValue(&st->tags, WJB_BEGIN_OBJECT, NULL);
+	v.type = jbvString;
+	v.val.string.val = pnstrdup(name, nlen);
+	v.val.string.len = (int) nlen;
+	pushJsonbValue(&st->tags, WJB_KEY, &v);
+	v.val.string.val = pnstrdup(value, vlen);
+	v.val.string.len = (int) vlen;
+	pushJsonbValue(&st->tags, WJB_VALUE, &v);
+}
+
+/*
+ * The game value, written as the reader plays the moves (a value of the
+ * moves read, which the reader has tested, played once): its bytes grow
+ * by doubling, zeroed past the moves.
+ */
+static void
+write_move(PgnReadState *st, const Position *before, Move m)
+{
+	size_t		need = GAME_ENCODED_MAX(st->nmoves);
+
+	if (need > st->value_capacity)
+	{
+		size_t		old = st->value_capacity;
+
+		st->value_capacity = Max(2 * old, GAME_ENCODED_MAX(64));
+		if (st->value == NULL)
+		{
+			st->value = palloc0(VARHDRSZ + st->value_capacity);
+			game_writer_begin(&st->writer, before, (uint8 *) VARDATA(st->value));
+		}
+		else
+		{
+			st->value = repalloc(st->value, VARHDRSZ + st->value_capacity);
+			memset((char *) VARDATA(st->value) + old, 0, st->value_capacity - old);
+			st->writer.out = (uint8 *) VARDATA(st->value);
+		}
+	}
+	game_writer_add(&st->writer, before, m);
+}
+
+static void
+read_ply(void *arg, int ply, Move m, const Position *before,
+		 const Position *after pg_attribute_unused(), const char *variation)
+{
+	PgnReadState *st = arg;
+	PlyRow	   *row;
+
+	if (!st->plies_mode)
+	{
+		if (variation)
+			return;
+		st->moves = grow(st->moves, st->nmoves, &st->moves_capacity, sizeof(Move));
+		st->moves[st->nmoves++] = m;
+		write_move(st, before, m);
+		return;
+	}
+	if (variation && !st->with_variations)
+		return;
+	st->rows = grow(st->rows, st->nrows, &st->rows_capacity, sizeof(PlyRow));
+	row = &st->rows[st->nrows++];
+	row->ply = ply;
+	row->move = m;
+	row->comment = -1;
+	row->comment_len = 0;
+	if (variation == NULL)
+		row->variation = NULL;
+	else if (st->nrows > 1 && row[-1].variation && strcmp(row[-1].variation, variation) == 0)
+		row->variation = row[-1].variation;
+	else
+		row->variation = pstrdup(variation);
+	position_pack(before, row->before.bytes);
+}
+
+/*
+ * A comment belongs to the ply it follows in its line; comments before the
+ * game's first move are the game's (pgn_games' column comment), comments
+ * before a variation's first move are dropped.  Comments of one ply are
+ * joined with a space; they follow their ply, so each ply's text is one
+ * run of comments.
+ */
+static void
+read_comment(void *arg, int ply, const char *variation, const char *text, size_t len)
+{
+	PgnReadState *st = arg;
+	PlyRow	   *row;
+
+	if (!st->plies_mode && ply == 0 && variation == NULL)
+	{
+		if (st->opening.data == NULL)
+			initStringInfo(&st->opening);
+		else
+			appendStringInfoChar(&st->opening, ' ');
+		appendBinaryStringInfo(&st->opening, text, (int) len);
+		return;
+	}
+	if (!st->plies_mode || ply == 0 || st->nrows == 0)
+		return;
+	row = &st->rows[st->nrows - 1];
+	if (row->ply != ply || (row->variation == NULL) != (variation == NULL) ||
+		(variation && strcmp(row->variation, variation) != 0))
+		return;
+	if (st->comments.data == NULL)
+		initStringInfo(&st->comments);
+	if (row->comment < 0)
+		row->comment = st->comments.len;
+	else
+		appendStringInfoChar(&st->comments, ' ');
+	appendBinaryStringInfo(&st->comments, text, (int) len);
+	row->comment_len = st->comments.len - row->comment;
+}
+
+/*
+ * Where in the game: "game 3, ply 14 (move 7, Black)", "game 3, after ply
+ * 14 (...)" for what follows a move, or "game 3".
+ */
+static char *
+pgn_where(int game, const Position *start, int ply, bool after)
+{
+	int			index,
+				move;
+
+	if (ply <= 0)
+		return psprintf("game %d", game);
+	index = (start->side == BLACK ? 1 : 0) + ply - 1;
+	move = start->fullmove + index / 2;
+	return psprintf("game %d, %sply %d (move %d, %s)", game, after ? "after " : "", ply, move,
+					index % 2 == 0 ? "White" : "Black");
+}
+
+/* A bad move in a variation ends that variation; said when variations are asked for. */
+static void
+read_variation_error(void *arg, int ply, const char *variation, const char *token,
+					 size_t tlen, const char *detail)
+{
+	PgnReadState *st = arg;
+
+	if (st->plies_mode && st->with_variations)
+		ereport(NOTICE,
+				(errmsg("skipping the rest of variation %s of game %d at ply %d: \"%s\"",
+						variation, st->games_read + 1, ply, chess_quote(token, tlen)),
+				 errdetail("%s", chess_detail(detail))));
+}
+
+/*
+ * Raises the error of a game; or, skipping errors, notes it; or, keeping
+ * them, returns it as text for the game's row.
+ */
+static char *
+report_game_error(PgnReadState *st, int game, const Position *start, const PgnError *err)
+{
+	char	   *where = pgn_where(game, start, err->ply,
+								  err->code == PGN_SYNTAX || err->code == PGN_LIMIT);
+	char	   *token = chess_quote(err->token, err->token_len);
+	int			code;
+	const char *what;
+	StringInfoData context;
+
+	switch (err->code)
+	{
+		case PGN_ILLEGAL_MOVE:
+			code = ERRCODE_INVALID_PARAMETER_VALUE;
+			what = "illegal move";
+			break;
+		case PGN_AMBIGUOUS_MOVE:
+			code = ERRCODE_INVALID_PARAMETER_VALUE;
+			what = "ambiguous move";
+			break;
+		case PGN_LIMIT:
+			code = ERRCODE_PROGRAM_LIMIT_EXCEEDED;
+			what = "PGN exceeds a limit at";
+			break;
+		case PGN_BAD_FEN:
+			code = ERRCODE_INVALID_TEXT_REPRESENTATION;
+			what = "invalid FEN tag";
+			break;
+		case PGN_VARIANT:
+			code = ERRCODE_FEATURE_NOT_SUPPORTED;
+			what = "unsupported variant";
+			break;
+		case PGN_BAD_MOVE:
+			code = ERRCODE_INVALID_TEXT_REPRESENTATION;
+			what = "invalid move";
+			break;
+		default:
+			code = ERRCODE_INVALID_TEXT_REPRESENTATION;
+			what = "invalid PGN";
+			break;
+	}
+	if (st->keep_errors)
+		return psprintf("%s \"%s\" in %s: %s", what, token, where, chess_detail(err->detail));
+	/* which game of which input: its tags that name it, the file */
+	initStringInfo(&context);
+	if (st->event || st->white || st->black)
+	{
+		appendStringInfo(&context, "PGN game %d:", game);
+		if (st->event)
+			appendStringInfo(&context, " Event \"%s\"", chess_quote_cstring(st->event));
+		if (st->white)
+			appendStringInfo(&context, " White \"%s\"", chess_quote_cstring(st->white));
+		if (st->black)
+			appendStringInfo(&context, " Black \"%s\"", chess_quote_cstring(st->black));
+	}
+	if (st->source)
+		appendStringInfo(&context, "%sPGN file \"%s\"", context.len ? "; " : "",
+						 chess_quote_cstring(st->source));
+	if (st->skip_errors)
+		ereport(NOTICE,
+				(errcode(code),
+				 errmsg("skipping game: %s \"%s\" in %s", what, token, where),
+				 errdetail("%s", chess_detail(err->detail)),
+				 context.len ? errcontext("%s", context.data) : 0));
+	else
+		ereport(ERROR,
+				(errcode(code),
+				 errmsg("%s \"%s\" in %s", what, token, where),
+				 errdetail("%s", chess_detail(err->detail)),
+				 context.len ? errcontext("%s", context.data) : 0));
+	return NULL;
+}
+
+/* The game value of the moves read from start. */
+static struct varlena *
+game_value(PgnReadState *st, const Position *start)
+{
+	if (st->value == NULL)
+		return chess_game_from_legal_moves(start, st->moves, st->nmoves);	/* no move */
+	SET_VARSIZE(st->value, VARHDRSZ + game_writer_end(&st->writer));
+#ifdef USE_ASSERT_CHECKING
+	{
+		struct varlena *checked = chess_game_from_moves(start, st->moves, st->nmoves);
+
+		Assert(VARSIZE(checked) == VARSIZE(st->value) &&
+			   memcmp(VARDATA(checked), VARDATA(st->value), VARSIZE(checked) - VARHDRSZ) == 0);
+	}
+#endif
+	return st->value;
+}
+
+/*
+ * Stores the rows of a game read without error, or of a game kept up to its
+ * error (error not NULL; start NULL when the game has none: a bad FEN tag).
+ */
+static void
+store_game(PgnReadState *st, int game, const char *result, const Position *start,
+		   const Position *final, int plies, const char *error)
+{
+	Tuplestorestate *ts = st->rsinfo->setResult;
+	TupleDesc	desc = st->rsinfo->setDesc;
+	int			i;
+
+	if (st->plies_mode)
+	{
+		for (i = 0; i < st->nrows; i++)
+		{
+			PlyRow	   *row = &st->rows[i];
+			Position	pos;
+			ChessPosition after;
+			char		san[SAN_MAX_LENGTH];
+			Datum		values[8];
+			bool		nulls[8] = {false};
+
+			CHECK_FOR_INTERRUPTS();
+			MemoryContextReset(st->row_cxt);
+			MemoryContextSwitchTo(st->row_cxt);
+			position_unpack(row->before.bytes, &pos);
+			san_write(&pos, row->move, san);
+			position_play(&pos, row->move);
+			position_pack(&pos, after.bytes);
+			values[0] = Int32GetDatum(game);
+			values[1] = Int32GetDatum(row->ply);
+			values[2] = MoveGetDatum(row->move);
+			values[3] = PointerGetDatum(cstring_to_text(san));
+			values[4] = PositionPGetDatum(&row->before);
+			values[5] = PositionPGetDatum(&after);
+			if (row->comment >= 0)
+				values[6] = PointerGetDatum(cstring_to_text_with_len(st->comments.data + row->comment,
+																	 row->comment_len));
+			else
+				nulls[6] = true;
+			if (row->variation)
+				values[7] = PointerGetDatum(cstring_to_text(row->variation));
+			else
+				nulls[7] = true;
+			tuplestore_putvalues(ts, desc, values, nulls);
+			MemoryContextSwitchTo(st->game_cxt);
+		}
+	}
+	else
+	{
+		Datum		values[10];
+		bool		nulls[10] = {false};
+		ChessPosition start_packed,
+					final_packed;
+		Datum	   *elems = palloc(sizeof(Datum) * (st->nmoves + 1));
+
+		if (st->tags == NULL)
+			pushJsonbValue(&st->tags, WJB_BEGIN_OBJECT, NULL);
+		values[0] = Int32GetDatum(game);
+		values[1] = JsonbPGetDatum(JsonbValueToJsonb(pushJsonbValue(&st->tags, WJB_END_OBJECT, NULL)));
+		values[2] = PointerGetDatum(cstring_to_text(result));
+		for (i = 0; i < st->nmoves; i++)
+			elems[i] = MoveGetDatum(st->moves[i]);
+		values[6] = PointerGetDatum(construct_array(elems, st->nmoves, st->move_type,
+													sizeof(Move), true, TYPALIGN_SHORT));
+		if (start)
+		{
+			position_pack(start, start_packed.bytes);
+			position_pack(final, final_packed.bytes);
+			values[3] = PositionPGetDatum(&start_packed);
+			values[4] = PositionPGetDatum(&final_packed);
+			values[7] = PointerGetDatum(game_value(st, start));
+		}
+		else
+			nulls[3] = nulls[4] = nulls[7] = true;
+		values[5] = Int32GetDatum(plies);
+		if (st->opening.data)
+			values[8] = PointerGetDatum(cstring_to_text_with_len(st->opening.data, st->opening.len));
+		else
+			nulls[8] = true;
+		if (error)
+			values[9] = PointerGetDatum(cstring_to_text(error));
+		else
+			nulls[9] = true;
+		tuplestore_putvalues(ts, desc, values, nulls);
+	}
+}
+
+/*
+ * The end of a game.  Games are numbered here, not by the reader, which
+ * counts from 1 again in each part of a file.
+ */
+static bool
+read_game(void *arg, int game pg_attribute_unused(), const char *result, const Position *start,
+		  const Position *final, int plies, const PgnError *err)
+{
+	PgnReadState *st = arg;
+
+	CHECK_FOR_INTERRUPTS();
+	game = ++st->games_read;
+	if (err)
+	{
+		char	   *error = report_game_error(st, game, start, err);
+
+		/* kept: the moves read before the error, from the start (none after a bad FEN tag) */
+		if (error)
+		{
+			Position	reached = *start;
+			int			i;
+
+			for (i = 0; i < st->nmoves; i++)
+				position_play(&reached, st->moves[i]);
+			store_game(st, game, "*", err->code == PGN_BAD_FEN ? NULL : start, &reached,
+					   st->nmoves, error);
+		}
+	}
+	else
+		store_game(st, game, result, start, final, plies, NULL);
+	reset_game(st);
+	return true;
+}
+
+/* A game begins: what an unfinished one left (a part of a file) is forgotten. */
+static void
+read_begin(void *arg)
+{
+	reset_game((PgnReadState *) arg);
+}
+
+/* Sets up the state and the handler of a reading; switches to the game context. */
+void
+read_start(FunctionCallInfo fcinfo, bool plies_mode, bool skip_errors, bool keep_errors,
+		   PgnReadState *st, PgnHandler *h)
+{
+	MemoryContext caller = CurrentMemoryContext;
+
+	memset(st, 0, sizeof(*st));
+	st->rsinfo = chess_materialize(fcinfo);
+	st->plies_mode = plies_mode;
+	st->skip_errors = skip_errors;
+	st->keep_errors = keep_errors;
+	if (!plies_mode)
+		st->move_type = get_element_type(TupleDescAttr(st->rsinfo->setDesc, 6)->atttypid);
+	st->game_cxt = AllocSetContextCreate(caller, "pgn game", ALLOCSET_DEFAULT_SIZES);
+	st->row_cxt = AllocSetContextCreate(caller, "pgn row", ALLOCSET_SMALL_SIZES);
+	st->caller = caller;
+	reset_game(st);
+	memset(h, 0, sizeof(*h));
+	h->arg = st;
+	h->tag = read_tag;
+	h->ply = read_ply;
+	h->comment = read_comment;
+	h->variation_error = read_variation_error;
+	h->game = read_game;
+	h->poll = chess_poll;
+	h->begin = read_begin;
+	MemoryContextSwitchTo(st->game_cxt);
+}
+
+void
+read_end(PgnReadState *st)
+{
+	MemoryContextSwitchTo(st->caller);
+	MemoryContextDelete(st->game_cxt);
+	MemoryContextDelete(st->row_cxt);
+}
+
+static Datum
+read_pgn(FunctionCallInfo fcinfo, bool plies_mode)
+{
+	text	   *pgn = PG_GETARG_TEXT_PP(0);
+	PgnReadState st;
+	PgnHandler	h;
+
+	read_start(fcinfo, plies_mode, PG_GETARG_BOOL(1), !plies_mode && PG_GETARG_BOOL(2), &st, &h);
+	st.with_variations = plies_mode && PG_GETARG_BOOL(2);
+	pgn_read(VARDATA_ANY(pgn), VARSIZE_ANY_EXHDR(pgn), &h);
+	read_end(&st);
+	return (Datum) 0;
+}
+
+/*
+ * pgn_games(pgn text, skip_errors boolean) → TABLE(game integer, tags jsonb,
+ *   result text, start position, final position, plies integer, moves move[])
+ */
+PG_FUNCTION_INFO_V1(chess_pgn_games);
+Datum
+chess_pgn_games(PG_FUNCTION_ARGS)
+{
+	return read_pgn(fcinfo, false);
+}
+
+/*
+ * pgn_games(pgn bytea, encoding text, skip_errors boolean, keep_errors
+ * boolean): the bytes of a PGN file as a client sends them, in the file's
+ * encoding (LATIN1 for many old collections; UTF8 with or without a
+ * byte-order mark), converted to the database's.
+ */
+PG_FUNCTION_INFO_V1(chess_pgn_games_bytea);
+Datum
+chess_pgn_games_bytea(PG_FUNCTION_ARGS)
+{
+	bytea	   *pgn = PG_GETARG_BYTEA_PP(0);
+	char	   *encoding_name = text_to_cstring(PG_GETARG_TEXT_PP(1));
+	int			encoding = pg_char_to_encoding(encoding_name);
+	char	   *text;
+	size_t		len;
+	PgnReadState st;
+	PgnHandler	h;
+
+	if (encoding < 0 || !PG_VALID_ENCODING(encoding))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("invalid encoding name \"%s\"", chess_quote_cstring(encoding_name))));
+	/*
+	 * Validated, and converted when the encodings differ (22021 for bad
+	 * bytes).  Unconverted, the text is the bytea's own bytes, which no NUL
+	 * ends; a conversion's result has one and no NUL before it.
+	 */
+	text = pg_any_to_server(VARDATA_ANY(pgn), (int) VARSIZE_ANY_EXHDR(pgn), encoding);
+	len = text == VARDATA_ANY(pgn) ? VARSIZE_ANY_EXHDR(pgn) : strlen(text);
+	read_start(fcinfo, false, PG_GETARG_BOOL(2), PG_GETARG_BOOL(3), &st, &h);
+	pgn_read(text, len, &h);
+	read_end(&st);
+	return (Datum) 0;
+}
+
+/*
+ * pgn_plies(pgn text, skip_errors boolean, with_variations boolean) →
+ *   TABLE(game integer, ply integer, move move, san text, before position,
+ *   after position, comment text, variation text)
+ */
+PG_FUNCTION_INFO_V1(chess_pgn_plies);
+Datum
+chess_pgn_plies(PG_FUNCTION_ARGS)
+{
+	return read_pgn(fcinfo, true);
+}

@@ -1,0 +1,181 @@
+/*
+ * pgn_write.c — writing PGN: pgn() (a game with its tags) and movetext()
+ * (the moves in SAN with their numbers).
+ */
+#include "chess.h"
+
+#include "engine/outcome.h"
+#include "engine/pgn.h"
+
+#include "miscadmin.h"
+#include "utils/builtins.h"
+#include "utils/jsonb.h"
+
+/* A PGN tag pair, the value escaped; the name must be one a reader reads. */
+static void
+append_tag(StringInfo buf, const char *name, const char *value)
+{
+	const char *p;
+
+	if (!pgn_tag_name_valid(name, strlen(name)))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("invalid PGN tag name \"%s\"", chess_quote_cstring(name)),
+				 errdetail("A tag name is 1 to %d letters, digits and the characters _+#=:-.",
+						   PGN_MAX_TAG_NAME)));
+	appendStringInfo(buf, "[%s \"", name);
+	for (p = value; *p; p++)
+	{
+		if (*p == '"' || *p == '\\')
+			appendStringInfoChar(buf, '\\');
+		appendStringInfoChar(buf, *p == '\n' ? ' ' : *p);
+	}
+	appendStringInfoString(buf, "\"]\n");
+}
+
+/* pgn(start position, moves move[], tags jsonb) → text */
+PG_FUNCTION_INFO_V1(chess_pgn);
+Datum
+chess_pgn(PG_FUNCTION_ARGS)
+{
+	static const char *const roster[7] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+	static const char *const defaults[7] = {"?", "?", "????.??.??", "?", "?", "?", NULL};
+	Position	start,
+				final,
+				standard;
+	Move	   *moves;
+	int			n = chess_moves_from_array(PG_GETARG_ARRAYTYPE_P(1), &moves);
+	Jsonb	   *tags = PG_GETARG_JSONB_P(2);
+	StringInfoData movetext,
+				out;
+	char	   *roster_values[7] = {NULL};
+	List	   *other_names = NIL,
+			   *other_values = NIL;
+	JsonbIterator *it;
+	JsonbValue	v;
+	JsonbIteratorToken tok;
+	int			bad,
+				i;
+	uint8		a[PACKED_POSITION_SIZE],
+				b[PACKED_POSITION_SIZE];
+	ListCell   *ln,
+			   *lv;
+
+	if (!JB_ROOT_IS_OBJECT(tags))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("PGN tags must be a JSON object")));
+	position_from_datum(PG_GETARG_POSITION_P(0), &start);
+
+	/* the tags: the Seven Tag Roster in its order, then the others */
+	it = JsonbIteratorInit(&tags->root);
+	while ((tok = JsonbIteratorNext(&it, &v, true)) != WJB_DONE)
+	{
+		char	   *name,
+				   *value;
+
+		CHECK_FOR_INTERRUPTS();
+		if (tok != WJB_KEY)
+			continue;
+		name = pnstrdup(v.val.string.val, v.val.string.len);
+		tok = JsonbIteratorNext(&it, &v, true);
+		if (v.type == jbvString)
+			value = pnstrdup(v.val.string.val, v.val.string.len);
+		else if (v.type == jbvNumeric)
+			value = DatumGetCString(DirectFunctionCall1(numeric_out, NumericGetDatum(v.val.numeric)));
+		else if (v.type == jbvBool)
+			value = pstrdup(v.val.boolean ? "true" : "false");
+		else if (v.type == jbvNull)
+			value = pstrdup("");
+		else
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("PGN tag \"%s\" must be a string, a number or a boolean",
+							chess_quote_cstring(name))));
+		for (i = 0; i < 7; i++)
+			if (strcmp(name, roster[i]) == 0)
+				break;
+		if (i < 7)
+			roster_values[i] = value;
+		else if (strcmp(name, "SetUp") != 0 && strcmp(name, "FEN") != 0)
+		{
+			other_names = lappend(other_names, name);
+			other_values = lappend(other_values, value);
+		}
+	}
+
+	if (roster_values[6] && strcmp(roster_values[6], "1-0") != 0 &&
+		strcmp(roster_values[6], "0-1") != 0 && strcmp(roster_values[6], "1/2-1/2") != 0 &&
+		strcmp(roster_values[6], "*") != 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("invalid PGN result \"%s\"", chess_quote_cstring(roster_values[6])),
+				 errdetail("The Result tag is 1-0, 0-1, 1/2-1/2 or *.")));
+
+	/* without a Result tag, the final position decides the result */
+	initStringInfo(&movetext);
+	bad = pgn_write_movetext(&start, moves, n, roster_values[6], true, chess_emit_stringinfo,
+							 &movetext, &final, chess_poll);
+	if (bad >= 0)
+		report_illegal_move(&final, moves[bad], bad + 1);
+	if (!roster_values[6])
+		roster_values[6] = pstrdup(position_result(&final));
+
+	initStringInfo(&out);
+	for (i = 0; i < 7; i++)
+		append_tag(&out, roster[i], roster_values[i] ? roster_values[i] : defaults[i]);
+	position_set_startpos(&standard);
+	position_pack(&start, a);
+	position_pack(&standard, b);
+	if (memcmp(a, b, PACKED_POSITION_SIZE) != 0)
+	{
+		char		fen[FEN_MAX_LENGTH];
+
+		fen_write(&start, fen);
+		/* castling that only Chess960 has: say so, as python-chess does, unless the tags do */
+		if (!position_castling_standard(&start))
+		{
+			bool		named = false;
+
+			foreach(ln, other_names)
+				named |= strcmp(lfirst(ln), "Variant") == 0;
+			if (!named)
+				append_tag(&out, "Variant", "Chess960");
+		}
+		append_tag(&out, "SetUp", "1");
+		append_tag(&out, "FEN", fen);
+	}
+	forboth(ln, other_names, lv, other_values)
+		append_tag(&out, lfirst(ln), lfirst(lv));
+	appendStringInfoChar(&out, '\n');
+	appendBinaryStringInfo(&out, movetext.data, movetext.len);
+	PG_RETURN_TEXT_P(cstring_to_text_with_len(out.data, out.len));
+}
+
+/*
+ * movetext([start position,] moves move[]) → text: the moves in SAN with move
+ * numbers on one line, for display ("1. e4 e5 2. Nf3", "12... Nf6" when
+ * Black moves first); no tags, no result.  An illegal move raises 22023.
+ */
+PG_FUNCTION_INFO_V1(chess_movetext);
+Datum
+chess_movetext(PG_FUNCTION_ARGS)
+{
+	Position	start,
+				final;
+	Move	   *moves;
+	int			n = chess_moves_from_array(PG_GETARG_ARRAYTYPE_P(PG_NARGS() - 1), &moves),
+				bad;
+	StringInfoData out;
+
+	/* movetext(moves move[]): from the standard start */
+	if (PG_NARGS() == 1)
+		position_set_startpos(&start);
+	else
+		position_from_datum(PG_GETARG_POSITION_P(0), &start);
+	initStringInfo(&out);
+	bad = pgn_write_movetext(&start, moves, n, "", false, chess_emit_stringinfo, &out, &final, chess_poll);
+	if (bad >= 0)
+		report_illegal_move(&final, moves[bad], bad + 1);
+	PG_RETURN_TEXT_P(cstring_to_text_with_len(out.data, out.len));
+}
