@@ -18,7 +18,7 @@ OBJS = $(GLUE_OBJS) $(ENGINE_OBJS)
 
 REGRESS = square piece move position binary_io indexes epd_suite \
 	movegen castling chess960 en_passant promotion double_check play polyglot seeds \
-	san pgn games game game_format search parallel pgn_file chessdb readme application application_security limits upgrade catalog roles drop
+	san pgn games game game_format damaged search parallel pgn_file chessdb readme application application_security limits upgrade catalog roles drop
 REGRESS_OPTS = --inputdir=. --outputdir=. --load-extension=chess
 
 # The server headers are included as system headers: they are not -Wextra
@@ -41,7 +41,7 @@ PG_CFLAGS += -fvisibility=hidden
 
 EXTRA_CLEAN = src/engine/bitboard_gen src/engine/bitboard_data.c test/engine_test test/engine_test_sanitized test/perft test/bench/gen_corpus test/bench/encodings results regression.diffs regression.out \
 	test/fuzz/fuzz_fen test/fuzz/fuzz_packed test/fuzz/fuzz_uci test/fuzz/fuzz_san test/fuzz/fuzz_pgn \
-	test/fuzz/fuzz_game test/fuzz/fuzz_pattern test/fuzz/fuzz_balance
+	test/fuzz/fuzz_game test/fuzz/fuzz_stored test/fuzz/fuzz_pattern test/fuzz/fuzz_balance
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
@@ -85,7 +85,7 @@ test/bench/encodings: test/bench/encodings.c $(ENGINE_SRCS) $(wildcard src/engin
 
 # libFuzzer targets, one per parser (test/fuzz/run.sh runs them).
 FUZZ_CC ?= clang
-FUZZ_TARGETS = fen packed uci san pgn game pattern balance
+FUZZ_TARGETS = fen packed uci san pgn game stored pattern balance
 FUZZERS = $(addprefix test/fuzz/fuzz_,$(FUZZ_TARGETS))
 
 test/fuzz/fuzz_%: test/fuzz/fuzz.c $(ENGINE_SRCS) $(wildcard src/engine/*.h)

@@ -39,10 +39,16 @@ ORDER BY 1, 2;
 SELECT 'KRBvKR'::balance, 'KRBP*vKRP*'::balance, 'KQ+vK'::balance, 'KRR?vKR'::balance,
        'KPPP*vK'::balance, 'KP*P*vKQ'::balance, 'KvK'::balance;
 SELECT 'KQQQQQQQQQvK'::balance, 'KPPPPPPPPvK'::balance;
--- the longest text: 0 to 9 of each piece and 0 to 7 pawns, both sides (175
+-- as many of a kind as a position may have (15 and a king), not fewer: "+"
+-- and "*" reach that far
+SELECT 'KQQQQQQQQQQQQQQQvK'::balance, 'KQQQQQQQQQQQQQQQQvK'::balance;
+SELECT 'KQ+vK'::balance = 'KQQ?Q?Q?Q?Q?Q?Q?Q?Q?Q?Q?Q?Q?Q?vK'::balance AS fifteen,
+       'QQQQQQQK/QQQQ4/8/8/8/8/8/k7 b - - 0 1'::"position" @> 'KQ+vK'::balance AS eleven_queens,
+       '[FEN "QQQQQQQK/QQQQ4/8/8/8/8/8/k7 b - - 0 1"]'::game @> 'KQ*vK'::balance AS in_a_game;
+-- the longest text: 0 to 14 of each piece and 0 to 7 pawns, both sides (255
 -- characters; the engine's buffer once had room for 95 of them), in text
 -- and in binary COPY; malformed binary balances and patterns
-\set longest 'KQ?Q?Q?Q?Q?Q?Q?Q?Q?R?R?R?R?R?R?R?R?R?B?B?B?B?B?B?B?B?B?N?N?N?N?N?N?N?N?N?P?P?P?P?P?P?P?vKQ?Q?Q?Q?Q?Q?Q?Q?Q?R?R?R?R?R?R?R?R?R?B?B?B?B?B?B?B?B?B?N?N?N?N?N?N?N?N?N?P?P?P?P?P?P?P?'
+\set longest 'KQ?Q?Q?Q?Q?Q?Q?Q?Q?Q?Q?Q?Q?Q?R?R?R?R?R?R?R?R?R?R?R?R?R?R?B?B?B?B?B?B?B?B?B?B?B?B?B?B?N?N?N?N?N?N?N?N?N?N?N?N?N?N?P?P?P?P?P?P?P?vKQ?Q?Q?Q?Q?Q?Q?Q?Q?Q?Q?Q?Q?Q?R?R?R?R?R?R?R?R?R?R?R?R?R?R?B?B?B?B?B?B?B?B?B?B?B?B?B?B?N?N?N?N?N?N?N?N?N?N?N?N?N?N?P?P?P?P?P?P?P?'
 SELECT b::text = :'longest' AS same, length(b::text), balance_send(b)
 FROM (SELECT :'longest'::balance AS b) s;
 CREATE TABLE bal_t (b balance, p pattern);
@@ -90,7 +96,8 @@ WITH RECURSIVE tree(p, d) AS (
 	SELECT s."position", d + 1 FROM tree, successors(tree.p) s WHERE d < 3)
 SELECT DISTINCT p FROM tree;
 INSERT INTO positions_t VALUES ('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'),
-	('8/1P6/8/8/8/8/8/K6k w - - 0 1'), ('1N6/8/8/8/8/8/8/K6k b - - 0 1'), ('7k/8/8/8/8/8/8/KRB5 w - - 0 1');
+	('8/1P6/8/8/8/8/8/K6k w - - 0 1'), ('1N6/8/8/8/8/8/8/K6k b - - 0 1'), ('7k/8/8/8/8/8/8/KRB5 w - - 0 1'),
+	('QQQQQQQK/QQQQ4/8/8/8/8/8/k7 b - - 0 1');
 CREATE TEMP TABLE position_queries AS
 SELECT * FROM (VALUES
 	('pattern', '8/8/8/8/4P3/8/8/8'::pattern, NULL::balance),
@@ -108,6 +115,7 @@ SELECT * FROM (VALUES
 	('balance', NULL, 'KP*vK'),
 	('balance', NULL, 'KRBvK'),
 	('balance', NULL, flip('KRBvK')),
+	('balance', NULL, 'KQ+vK'),
 	('balance', NULL, 'KQ*R*R*B*B*N*N*P*vKQ*R*R*B*B*N*N*P*')) AS v(kind, pat, bal);
 SELECT kind, coalesce(pat::text, bal::text) AS query,
        (SELECT count(*) FROM positions_t WHERE CASE kind WHEN 'pattern' THEN p @> pat ELSE p @> bal END) AS positions
@@ -126,6 +134,7 @@ SELECT (SELECT count(*) FROM positions_t WHERE p @> '8/8/8/8/4P3/8/8/8'::pattern
        (SELECT count(*) FROM positions_t WHERE p @> '8/8/8/8/8/8/8/8'::pattern) AS anything,
        (SELECT count(*) FROM positions_t WHERE p @> 'KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPP'::balance) AS pawn_down,
        (SELECT count(*) FROM positions_t WHERE p @> 'KP*vK'::balance) AS pawns_only,
+       (SELECT count(*) FROM positions_t WHERE p @> 'KQ+vK'::balance) AS queens,
        (SELECT count(*) FROM positions_t WHERE p @> 'KQ*R*R*B*B*N*N*P*vKQ*R*R*B*B*N*N*P*'::balance) AS any_material;
 RESET enable_seqscan;
 SELECT (SELECT count(*) FROM positions_t WHERE p @> '8/8/8/8/4P3/8/8/8'::pattern) AS e4,
@@ -134,6 +143,7 @@ SELECT (SELECT count(*) FROM positions_t WHERE p @> '8/8/8/8/4P3/8/8/8'::pattern
        (SELECT count(*) FROM positions_t WHERE p @> '8/8/8/8/8/8/8/8'::pattern) AS anything,
        (SELECT count(*) FROM positions_t WHERE p @> 'KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPP'::balance) AS pawn_down,
        (SELECT count(*) FROM positions_t WHERE p @> 'KP*vK'::balance) AS pawns_only,
+       (SELECT count(*) FROM positions_t WHERE p @> 'KQ+vK'::balance) AS queens,
        (SELECT count(*) FROM positions_t WHERE p @> 'KQ*R*R*B*B*N*N*P*vKQ*R*R*B*B*N*N*P*'::balance) AS any_material;
 
 -- games: g @> pattern and g @> balance, without and with the indexes

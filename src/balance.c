@@ -20,7 +20,10 @@ material_from_datum(const ChessBalance *d, MaterialQuery *q)
 	PositionError err;
 
 	if (!material_query_unpack_checked(d->bytes, q, &err))
-		elog(ERROR, "corrupt balance value: %s", err.detail);
+		ereport(ERROR,
+				(errcode(ERRCODE_DATA_CORRUPTED),
+				 errmsg("corrupted balance value"),
+				 errdetail("%s", err.detail)));
 }
 
 ChessBalance *

@@ -81,7 +81,7 @@ chess_utf8_valid_prefix(const char *s, size_t len)
 #endif
 }
 
-#include "engine/position.h"
+#include "engine/game.h"
 
 /*
  * square: 1 byte, pass by value (engine/types.h has the bit layout).
@@ -129,6 +129,35 @@ extern struct varlena *chess_game_detoast(Datum d);
 #define PG_GETARG_GAME_P(n)		DatumGetGameP(PG_GETARG_DATUM(n))
 #define GAME_DATA(g)			((const uint8 *) VARDATA_ANY(g))
 #define GAME_LEN(g)				VARSIZE_ANY_EXHDR(g)
+
+/*
+ * Reading a game value: as the engine's reader (engine/game.h), raising
+ * XX001 when the bytes are damaged (a start that is no position, a field
+ * beyond its count, a move that leaves the king in check, moves past the
+ * end of the value or bytes after its last move) — never a position that
+ * cannot be.
+ */
+CHESS_NORETURN_BEFORE extern void chess_game_damaged(const char *why) CHESS_NORETURN_AFTER;
+
+static inline void
+chess_game_reader(GameReader *r, const struct varlena *g)
+{
+	if (unlikely(!game_reader_init(r, GAME_DATA(g), GAME_LEN(g))))
+		chess_game_damaged(r->error);
+}
+
+static inline Move
+chess_game_next(GameReader *r)
+{
+	Move		m = game_reader_next(r);
+
+	if (unlikely(m == MOVE_NULL))
+		chess_game_damaged(r->error);
+	return m;
+}
+
+/* The start of a game value, read without its moves. */
+extern void chess_game_start(const struct varlena *g, Position *start);
 
 /*
  * pattern and material: fixed-length, by reference, char-aligned

@@ -16,30 +16,51 @@
 #include "miscadmin.h"
 #include "utils/lsyscache.h"
 
+/*
+ * A game value as it is stored, its header checked: a format version this
+ * library reads, flags it knows, and a length its plies can fill (at most
+ * 9 bits a ply, in either version).  Its moves are checked as they are
+ * read (chess_game_reader(), chess_game_next()).
+ */
 struct varlena *
 chess_game_detoast(Datum d)
 {
 	struct varlena *g = (struct varlena *) PG_DETOAST_DATUM_PACKED(d);
+	const uint8 *data = GAME_DATA(g);
+	size_t		len = GAME_LEN(g);
 
-	if (unlikely(GAME_LEN(g) < 4))
+	if (unlikely(len < 4))
+		chess_game_damaged(psprintf("A game value has at least 4 bytes, not %zu.", len));
+	if (unlikely(data[0] != 1 && data[0] != GAME_FORMAT_VERSION))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATA_CORRUPTED),
-				 errmsg("invalid game value"),
-				 errdetail("A game value has at least 4 bytes, not %zu.", (size_t) GAME_LEN(g))));
-	if (unlikely(GAME_DATA(g)[0] != 1 && GAME_DATA(g)[0] != GAME_FORMAT_VERSION))
-		ereport(ERROR,
-				(errcode(ERRCODE_DATA_CORRUPTED),
-				 errmsg("invalid game value"),
+				 errmsg("corrupted game value"),
 				 errdetail("Format version %d is unknown; this library reads versions 1 and %d.",
-						   GAME_DATA(g)[0], GAME_FORMAT_VERSION),
+						   data[0], GAME_FORMAT_VERSION),
 				 errhint("A newer version of the extension may have written it.")));
-	if (unlikely(!game_header_valid(GAME_DATA(g), GAME_LEN(g))))
-		ereport(ERROR,
-				(errcode(ERRCODE_DATA_CORRUPTED),
-				 errmsg("invalid game value"),
-				 errdetail("Its header (flags 0x%02x, %zu bytes) is damaged.",
-						   GAME_DATA(g)[1], (size_t) GAME_LEN(g))));
+	if (unlikely(!game_header_valid(data, len)))
+		chess_game_damaged(psprintf("Its header (flags 0x%02x, %zu bytes) is damaged.", data[1], len));
+	if (unlikely(len > GAME_ENCODED_MAX(game_plies(data, len)) - ((data[1] & GAME_FLAG_START) ? 0 : PACKED_POSITION_SIZE)))
+		chess_game_damaged(psprintf("Its %zu bytes are more than %d plies can fill.", len, game_plies(data, len)));
 	return g;
+}
+
+void
+chess_game_damaged(const char *why)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_DATA_CORRUPTED),
+			 errmsg("corrupted game value"),
+			 errdetail("%s", why)));
+}
+
+void
+chess_game_start(const struct varlena *g, Position *start)
+{
+	PositionError err;
+
+	if (unlikely(!game_start(GAME_DATA(g), GAME_LEN(g), start, &err)))
+		chess_game_damaged(psprintf("Its start position is damaged: %s", err.detail));
 }
 
 /*
@@ -91,13 +112,13 @@ game_decode(const struct varlena *g, Move **moves, Position *final)
 	GameReader	r;
 	int			i;
 
-	game_reader_init(&r, GAME_DATA(g), GAME_LEN(g));
+	chess_game_reader(&r, g);
 	*moves = palloc(sizeof(Move) * (r.plies + 1));
 	for (i = 0; i < r.plies; i++)
 	{
 		if ((i & 4095) == 4095)
 			CHECK_FOR_INTERRUPTS();
-		(*moves)[i] = game_reader_next(&r);
+		(*moves)[i] = chess_game_next(&r);
 	}
 	if (final)
 		*final = r.pos;
@@ -253,7 +274,7 @@ game_out(PG_FUNCTION_ARGS)
 	int			n = game_decode(g, &moves, NULL);
 
 	initStringInfo(&out);
-	game_start(GAME_DATA(g), GAME_LEN(g), &start);
+	chess_game_start(g, &start);
 	if (GAME_DATA(g)[1] & GAME_FLAG_START)
 	{
 		char		fen[FEN_MAX_LENGTH];
@@ -359,7 +380,7 @@ game_send(PG_FUNCTION_ARGS)
 	int			n = game_decode(g, &moves, NULL),
 				i;
 
-	game_start(GAME_DATA(g), GAME_LEN(g), &start);
+	chess_game_start(g, &start);
 	position_pack(&start, packed);
 	pq_begintypsend(&buf);
 	pq_sendbyte(&buf, GAME_BINARY_VERSION);
@@ -404,7 +425,7 @@ game_start_position(PG_FUNCTION_ARGS)
 	struct varlena *g = PG_GETARG_GAME_P(0);
 	Position	start;
 
-	game_start(GAME_DATA(g), GAME_LEN(g), &start);
+	chess_game_start(g, &start);
 	PG_RETURN_POSITION_P(position_to_datum(&start));
 }
 
@@ -458,14 +479,14 @@ game_position_at(PG_FUNCTION_ARGS)
 	int32		ply = PG_GETARG_INT32(1);
 	GameReader	r;
 
-	game_reader_init(&r, GAME_DATA(g), GAME_LEN(g));
+	chess_game_reader(&r, g);
 	if (ply < 0 || ply > r.plies)
 		ereport(ERROR,
 				(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
 				 errmsg("ply %d is not in the game", ply),
 				 errdetail("The game has plies 0 (the start) to %d.", r.plies)));
 	while (r.ply < ply)
-		game_reader_next(&r);
+		chess_game_next(&r);
 	PG_RETURN_POSITION_P(position_to_datum(&r.pos));
 }
 
@@ -482,7 +503,7 @@ game_positions(PG_FUNCTION_ARGS)
 	ReturnSetInfo *rsinfo = chess_materialize(fcinfo);
 	GameReader	r;
 
-	game_reader_init(&r, GAME_DATA(g), GAME_LEN(g));
+	chess_game_reader(&r, g);
 	for (;;)
 	{
 		ChessPosition packed;
@@ -496,7 +517,7 @@ game_positions(PG_FUNCTION_ARGS)
 		values[0] = Int32GetDatum(ply);
 		values[1] = PositionPGetDatum(&packed);
 		if (ply < r.plies)
-			values[2] = MoveGetDatum(game_reader_next(&r));
+			values[2] = MoveGetDatum(chess_game_next(&r));
 		else
 			nulls[2] = true;
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
@@ -522,7 +543,7 @@ game_append(PG_FUNCTION_ARGS)
 				 errmsg("a game of %d moves is too long", n + 1),
 				 errdetail("A game has at most %d plies.", GAME_MAX_PLIES)));
 	moves[n] = PG_GETARG_MOVE(1);
-	game_start(GAME_DATA(g), GAME_LEN(g), &start);
+	chess_game_start(g, &start);
 	PG_RETURN_POINTER(chess_game_from_moves(&start, moves, n + 1));
 }
 
@@ -532,7 +553,11 @@ game_cmp_args(FunctionCallInfo fcinfo)
 {
 	struct varlena *a = PG_GETARG_GAME_P(0);
 	struct varlena *b = PG_GETARG_GAME_P(1);
-	int			c = game_compare(GAME_DATA(a), GAME_LEN(a), GAME_DATA(b), GAME_LEN(b));
+	GameReader	damaged;
+	int			c = game_compare(GAME_DATA(a), GAME_LEN(a), GAME_DATA(b), GAME_LEN(b), &damaged);
+
+	if (unlikely(game_reader_failed(&damaged)))
+		chess_game_damaged(damaged.error);
 
 	PG_FREE_IF_COPY(a, 0);
 	PG_FREE_IF_COPY(b, 1);
@@ -579,8 +604,12 @@ game_hash_args(FunctionCallInfo fcinfo, bool extended)
 
 	if (data[0] != GAME_FORMAT_VERSION)
 	{
+		GameReader	r;
+
 		present = palloc(GAME_ENCODED_MAX(game_plies(data, len)));
-		len = game_transcode(data, len, present);
+		len = game_transcode(data, len, present, &r);
+		if (len == 0)
+			chess_game_damaged(r.error);
 		data = present;
 	}
 	h = extended ? hash_any_extended(data, (int) len, PG_GETARG_INT64(1)) :

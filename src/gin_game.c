@@ -118,7 +118,7 @@ game_gin_extract_value(PG_FUNCTION_ARGS)
 	uint64		material = UINT64_MAX,
 				last_segment = 0;
 
-	game_reader_init(&r, GAME_DATA(g), GAME_LEN(g));
+	chess_game_reader(&r, g);
 	keys = palloc(sizeof(Datum) * 2 * (r.plies + 1));
 	*nkeys = 0;
 	for (;;)
@@ -140,7 +140,7 @@ game_gin_extract_value(PG_FUNCTION_ARGS)
 		material = m;
 		if (r.ply == r.plies)
 			break;
-		game_reader_next(&r);
+		chess_game_next(&r);
 	}
 	sort_int8_keys(keys, *nkeys);
 	PG_RETURN_POINTER(keys);

@@ -165,7 +165,7 @@ game_pattern_extract_value(PG_FUNCTION_ARGS)
 		pairs->nkeys = 0;
 	}
 	memset(stood, 0, sizeof(stood));
-	game_reader_init(&r, GAME_DATA(g), GAME_LEN(g));
+	chess_game_reader(&r, g);
 	for (;;)
 	{
 		w = Min(r.ply / PATTERN_WINDOW_PLIES, PATTERN_WINDOWS - 1);
@@ -184,11 +184,11 @@ game_pattern_extract_value(PG_FUNCTION_ARGS)
 		{
 			Position	before = r.pos;
 
-			game_reader_next(&r);
+			chess_game_next(&r);
 			near = pairs_changed(&before, &r.pos);	/* where a new pair can be */
 		}
 		else
-			game_reader_next(&r);
+			chess_game_next(&r);
 	}
 	windows = w + 1;
 	*nkeys = 0;

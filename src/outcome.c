@@ -207,14 +207,14 @@ game_repetitions(const struct varlena *g, Position *final)
 	int			i,
 				count = 0;
 
-	game_reader_init(&r, GAME_DATA(g), GAME_LEN(g));
+	chess_game_reader(&r, g);
 	seen = palloc(sizeof(Position) * (r.plies + 1));
 	seen[0] = r.pos;
 	for (i = 1; i <= r.plies; i++)
 	{
 		if ((i & 4095) == 4095)
 			CHECK_FOR_INTERRUPTS();
-		game_reader_next(&r);
+		chess_game_next(&r);
 		seen[i] = r.pos;
 	}
 	*final = r.pos;

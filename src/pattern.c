@@ -19,7 +19,10 @@ pattern_from_datum(const ChessPattern *d, Pattern *p)
 	PositionError err;
 
 	if (!pattern_unpack_checked(d->bytes, p, &err))
-		elog(ERROR, "corrupt pattern value: %s", err.detail);
+		ereport(ERROR,
+				(errcode(ERRCODE_DATA_CORRUPTED),
+				 errmsg("corrupted pattern value"),
+				 errdetail("%s", err.detail)));
 }
 
 /* pattern: text I/O, binary I/O (the packed bytes, checked) */

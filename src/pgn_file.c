@@ -37,6 +37,7 @@ typedef struct PgnFile
 	const char *path;
 	FileFormat	format;
 	z_stream	gz;
+	bool		gz_ready;		/* gz is initialised (inflateEnd() frees it) */
 	ZSTD_DCtx  *zstd;
 	size_t		zstd_pending;	/* the last progress's result: 0 at a frame's end */
 	char	   *in;				/* compressed bytes read, not yet decompressed */
@@ -157,7 +158,7 @@ chess_pgn_games_file(PG_FUNCTION_ARGS)
 	int			encoding = pg_char_to_encoding(encoding_name);
 	PgnReadState st;
 	PgnHandler	h;
-	PgnFile		pf;
+	PgnFile    *pf;
 	unsigned char magic[4] = {0};
 	size_t		magic_len;
 	char	   *buf;
@@ -180,42 +181,50 @@ chess_pgn_games_file(PG_FUNCTION_ARGS)
 				 errmsg("PGN files in %s are not supported", pg_encoding_to_char(encoding)),
 				 errdetail("A PGN file is read in UTF8 or in a single-byte encoding such as LATIN1 or WIN1252.")));
 
-	memset(&pf, 0, sizeof(pf));
-	pf.path = path;
-	pf.f = AllocateFile(path, PG_BINARY_R);
-	if (pf.f == NULL)
-		ereport(ERROR,
-				(errcode_for_file_access(),
-				 errmsg("could not open file \"%s\" for reading: %m", path)));
-	magic_len = fread(magic, 1, sizeof(magic), pf.f);
-	rewind(pf.f);
-	if (magic_len >= 2 && magic[0] == 0x1f && magic[1] == 0x8b)
-	{
-		pf.format = FILE_GZIP;
-		if (inflateInit2(&pf.gz, 15 + 32) != Z_OK)
-			elog(ERROR, "could not initialize gzip decompression");
-	}
-	else if (magic_len == 4 && magic[0] == 0x28 && magic[1] == 0xb5 && magic[2] == 0x2f && magic[3] == 0xfd)
-	{
-		pf.format = FILE_ZSTD;
-		pf.zstd = ZSTD_createDCtx();
-		if (pf.zstd == NULL)
-			elog(ERROR, "could not initialize zstd decompression");
-	}
-	if (pf.format != FILE_PLAIN)
-		pf.in = palloc(FILE_PART);
-
 	if (encoding == PG_UTF8 && GetDatabaseEncoding() != PG_UTF8)
 		ereport(ERROR,
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
 				 errmsg("PGN files in UTF8 are read into UTF8 databases only"),
 				 errdetail("This database is in %s.", GetDatabaseEncodingName())));
+
+	/* in memory, not on the stack: PG_FINALLY reads what PG_TRY set */
+	pf = palloc0(sizeof(PgnFile));
+	pf->path = path;
+	pf->f = AllocateFile(path, PG_BINARY_R);
+	if (pf->f == NULL)
+		ereport(ERROR,
+				(errcode_for_file_access(),
+				 errmsg("could not open file \"%s\" for reading: %m", path)));
+	magic_len = fread(magic, 1, sizeof(magic), pf->f);
+	rewind(pf->f);
+	if (magic_len >= 2 && magic[0] == 0x1f && magic[1] == 0x8b)
+		pf->format = FILE_GZIP;
+	else if (magic_len == 4 && magic[0] == 0x28 && magic[1] == 0xb5 && magic[2] == 0x2f && magic[3] == 0xfd)
+		pf->format = FILE_ZSTD;
+	if (pf->format != FILE_PLAIN)
+		pf->in = palloc(FILE_PART);
 	read_start(fcinfo, false, PG_GETARG_BOOL(1), PG_GETARG_BOOL(3), &st, &h);
 	st.source = path;
 	MemoryContextSwitchTo(st.caller);
 	buf = palloc(cap + 1);
+	/*
+	 * zlib and zstd allocate with malloc: their state is made inside the
+	 * PG_TRY block whose PG_FINALLY frees it, so that no error leaks it.
+	 */
 	PG_TRY();
 	{
+		if (pf->format == FILE_GZIP)
+		{
+			if (inflateInit2(&pf->gz, 15 + 32) != Z_OK)
+				elog(ERROR, "could not initialize gzip decompression");
+			pf->gz_ready = true;
+		}
+		else if (pf->format == FILE_ZSTD)
+		{
+			pf->zstd = ZSTD_createDCtx();
+			if (pf->zstd == NULL)
+				elog(ERROR, "could not initialize zstd decompression");
+		}
 		for (;;)
 		{
 			size_t		consumed,
@@ -224,14 +233,14 @@ chess_pgn_games_file(PG_FUNCTION_ARGS)
 			bool		final;
 
 			/* fill the buffer with at least a part of text */
-			while (len + FILE_PART <= cap && !pf.out_eof)
+			while (len + FILE_PART <= cap && !pf->out_eof)
 			{
-				n = file_read(&pf, buf + len, FILE_PART);
+				n = file_read(pf, buf + len, FILE_PART);
 				if (n == 0)
 					break;
 				len += n;
 			}
-			final = pf.out_eof;
+			final = pf->out_eof;
 			/* the text must be valid in the database's encoding */
 			if (encoding == PG_UTF8)
 			{
@@ -291,13 +300,13 @@ chess_pgn_games_file(PG_FUNCTION_ARGS)
 	}
 	PG_FINALLY();
 	{
-		if (pf.format == FILE_GZIP)
-			inflateEnd(&pf.gz);
-		else if (pf.format == FILE_ZSTD)
-			ZSTD_freeDCtx(pf.zstd);
+		if (pf->gz_ready)
+			inflateEnd(&pf->gz);
+		if (pf->zstd)
+			ZSTD_freeDCtx(pf->zstd);
 	}
 	PG_END_TRY();
-	FreeFile(pf.f);
+	FreeFile(pf->f);
 	read_end(&st);
 	return (Datum) 0;
 }

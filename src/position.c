@@ -13,7 +13,13 @@
 void
 position_from_datum(const ChessPosition *datum, Position *pos)
 {
-	position_unpack(datum->bytes, pos);
+	PositionError err;
+
+	if (unlikely(!position_unpack_stored(datum->bytes, pos, &err)))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATA_CORRUPTED),
+				 errmsg("corrupted position value"),
+				 errdetail("%s", chess_detail(err.detail))));
 }
 
 ChessPosition *

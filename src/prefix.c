@@ -28,13 +28,13 @@ game_starts_with(PG_FUNCTION_ARGS)
 	uint8		a[PACKED_POSITION_SIZE],
 				b[PACKED_POSITION_SIZE];
 
-	game_reader_init(&rg, GAME_DATA(g), GAME_LEN(g));
-	game_reader_init(&rp, GAME_DATA(p), GAME_LEN(p));
+	chess_game_reader(&rg, g);
+	chess_game_reader(&rp, p);
 	position_pack(&rg.start, a);
 	position_pack(&rp.start, b);
 	result = rp.plies <= rg.plies && memcmp(a, b, PACKED_POSITION_SIZE) == 0;
 	while (result && rp.ply < rp.plies)
-		result = game_reader_next(&rg) == game_reader_next(&rp);
+		result = chess_game_next(&rg) == chess_game_next(&rp);
 	PG_FREE_IF_COPY(g, 0);
 	PG_FREE_IF_COPY(p, 1);
 	PG_RETURN_BOOL(result);
@@ -53,13 +53,13 @@ game_prefix_upper(struct varlena *p)
 	Move	   *moves;
 	int			k;
 
-	game_reader_init(&r, GAME_DATA(p), GAME_LEN(p));
+	chess_game_reader(&r, p);
 	before = palloc(sizeof(Position) * (r.plies + 1));
 	moves = palloc(sizeof(Move) * (r.plies + 1));
 	while (r.ply < r.plies)
 	{
 		before[r.ply] = r.pos;
-		moves[r.ply] = game_reader_next(&r);
+		moves[r.ply] = chess_game_next(&r);
 	}
 	for (k = r.plies - 1; k >= 0; k--)
 	{

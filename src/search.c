@@ -39,7 +39,7 @@ game_some_position(struct varlena *g, TestResult (*test) (const Position *pos, c
 {
 	GameReader	r;
 
-	game_reader_init(&r, GAME_DATA(g), GAME_LEN(g));
+	chess_game_reader(&r, g);
 	if (memo)
 	{
 		TestResult	t = game_memo_resume(memo, &r, TEST_NEXT);
@@ -59,7 +59,7 @@ game_some_position(struct varlena *g, TestResult (*test) (const Position *pos, c
 			return false;
 		if ((r.ply & 4095) == 4095)
 			CHECK_FOR_INTERRUPTS();
-		game_reader_next(&r);
+		chess_game_next(&r);
 	}
 }
 
@@ -153,7 +153,7 @@ argument_memo(FunctionCallInfo fcinfo)
 static void
 unpack_position(const uint8 *bytes, void *out)
 {
-	position_unpack(bytes, (Position *) out);
+	position_from_datum((const ChessPosition *) bytes, (Position *) out);
 }
 
 static void
@@ -368,7 +368,7 @@ game_next_moves(PG_FUNCTION_ARGS)
 	GameReader	r;
 
 	position_from_datum(PG_GETARG_POSITION_P(1), &target);
-	game_reader_init(&r, GAME_DATA(g), GAME_LEN(g));
+	chess_game_reader(&r, g);
 	while (r.ply < r.plies)
 	{
 		bool		here = position_same_for_repetition(&r.pos, &target);
@@ -379,7 +379,7 @@ game_next_moves(PG_FUNCTION_ARGS)
 			break;
 		if ((r.ply & 4095) == 4095)
 			CHECK_FOR_INTERRUPTS();
-		value = MoveGetDatum(game_reader_next(&r));
+		value = MoveGetDatum(chess_game_next(&r));
 		if (here)
 			tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, &value, &isnull);
 	}

@@ -1435,6 +1435,7 @@ test_game(void)
 	Position	start,
 				final;
 	PositionError err;
+	GameReader	damaged;
 
 	for (i = 0; i < 400; i++)
 	{
@@ -1497,7 +1498,7 @@ test_game(void)
 				if (game_reader_next(&r) != games[i][j])
 					bad1++;
 			if (enc1[i][0] != 1 || r.plies != lens[i] ||
-				game_transcode(enc1[i], (size_t) sizes1[i], t) != (size_t) sizes[i] ||
+				game_transcode(enc1[i], (size_t) sizes1[i], t, &r) != (size_t) sizes[i] ||
 				memcmp(t, enc[i], (size_t) sizes[i]) != 0)
 				bad1++;
 		}
@@ -1530,7 +1531,7 @@ test_game(void)
 	for (i = 0; i < 400; i++)
 		for (j = 0; j < 400; j++)
 		{
-			int			c = game_compare(enc[i], (size_t) sizes[i], enc[j], (size_t) sizes[j]),
+			int			c = game_compare(enc[i], (size_t) sizes[i], enc[j], (size_t) sizes[j], &damaged),
 						expect = 0,
 						k;
 
@@ -1550,11 +1551,11 @@ test_game(void)
 			if (expect == 0 && (sizes[i] != sizes[j] || memcmp(enc[i], enc[j], (size_t) sizes[i]) != 0))
 				order_bad++;
 			/* version 1 against version 1 and against version 2, both ways */
-			c = game_compare(enc1[i], (size_t) sizes1[i], enc1[j], (size_t) sizes1[j]);
+			c = game_compare(enc1[i], (size_t) sizes1[i], enc1[j], (size_t) sizes1[j], &damaged);
 			mixed_bad += (c > 0) - (c < 0) != expect;
-			c = game_compare(enc1[i], (size_t) sizes1[i], enc[j], (size_t) sizes[j]);
+			c = game_compare(enc1[i], (size_t) sizes1[i], enc[j], (size_t) sizes[j], &damaged);
 			mixed_bad += (c > 0) - (c < 0) != expect;
-			c = game_compare(enc[i], (size_t) sizes[i], enc1[j], (size_t) sizes1[j]);
+			c = game_compare(enc[i], (size_t) sizes[i], enc1[j], (size_t) sizes1[j], &damaged);
 			mixed_bad += (c > 0) - (c < 0) != expect;
 		}
 	CHECK(order_bad == 0, "%d pairs of games compare otherwise than their moves", order_bad);

@@ -26,6 +26,8 @@ typedef struct Magic
 
 extern const Bitboard bb_knight[64];
 extern const Bitboard bb_king[64];
+extern const Bitboard bb_bishop_rays[64];	/* a bishop's attacks on an empty board */
+extern const Bitboard bb_rook_rays[64];	/* a rook's attacks on an empty board */
 extern const Bitboard bb_pawn_attacks[2][64];	/* squares a pawn of that colour attacks */
 extern const Bitboard bb_between[64][64];	/* squares strictly between two aligned squares */
 extern const Bitboard bb_line[64][64];	/* the whole line through two aligned squares */

@@ -23,6 +23,8 @@
 
 static Bitboard knight[64];
 static Bitboard king[64];
+static Bitboard bishop_rays[64];
+static Bitboard rook_rays[64];
 static Bitboard pawn_attacks[2][64];
 static Bitboard between[64][64];
 static Bitboard line[64][64];
@@ -218,6 +220,8 @@ init_tables(void)
 		for (i = 0; i < 4; i++)
 			king[sq] |= offset_bb(sq, rook_df[i], rook_dr[i]) |
 				offset_bb(sq, bishop_df[i], bishop_dr[i]);
+		bishop_rays[sq] = slow_attacks(sq, 0, bishop_df, bishop_dr);
+		rook_rays[sq] = slow_attacks(sq, 0, rook_df, rook_dr);
 		pawn_attacks[WHITE][sq] = offset_bb(sq, -1, 1) | offset_bb(sq, 1, 1);
 		pawn_attacks[BLACK][sq] = offset_bb(sq, -1, -1) | offset_bb(sq, 1, -1);
 	}
@@ -336,6 +340,8 @@ main(int argc, char **argv)
 		   "#include \"bitboard.h\"\n\n");
 	print_values("const Bitboard bb_knight[64]", knight, 64, 0);
 	print_values("const Bitboard bb_king[64]", king, 64, 0);
+	print_values("const Bitboard bb_bishop_rays[64]", bishop_rays, 64, 0);
+	print_values("const Bitboard bb_rook_rays[64]", rook_rays, 64, 0);
 	print_values("const Bitboard bb_pawn_attacks[2][64]", &pawn_attacks[0][0], 2 * 64, 64);
 	print_values("const Bitboard bb_between[64][64]", &between[0][0], 64 * 64, 64);
 	print_values("const Bitboard bb_line[64][64]", &line[0][0], 64 * 64, 64);

@@ -3,6 +3,8 @@
  */
 #include "game.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 int
@@ -260,23 +262,27 @@ game_encode_version(const Position *start, const Move *moves, int n, uint8_t *ou
 }
 
 size_t
-game_transcode(const uint8_t *data, size_t len, uint8_t *out)
+game_transcode(const uint8_t *data, size_t len, uint8_t *out, GameReader *r)
 {
-	GameReader	r;
 	size_t		bitpos;
 
 	if (data[0] == GAME_FORMAT_VERSION)
 	{
+		r->error[0] = '\0';
 		memcpy(out, data, len);
 		return len;
 	}
-	game_reader_init(&r, data, len);
-	bitpos = put_header(&r.start, r.plies, GAME_FORMAT_VERSION, out) * 8;
-	while (r.ply < r.plies)
+	if (!game_reader_init(r, data, len))
+		return 0;
+	bitpos = put_header(&r->start, r->plies, GAME_FORMAT_VERSION, out) * 8;
+	while (r->ply < r->plies)
 	{
-		Position	before = r.pos;
+		Position	before = r->pos;
+		Move		m = game_reader_next(r);
 
-		put_move_v2(&before, game_reader_next(&r), out, &bitpos);
+		if (m == MOVE_NULL)
+			return 0;
+		put_move_v2(&before, m, out, &bitpos);
 	}
 	return (bitpos + 7) / 8;
 }
@@ -296,32 +302,68 @@ game_plies(const uint8_t *data, size_t len)
 	return (data[off] << 8) | data[off + 1];
 }
 
-void
-game_start(const uint8_t *data, size_t len, Position *start)
+bool
+game_start(const uint8_t *data, size_t len, Position *start, PositionError *err)
 {
 	(void) len;
-	if (data[1] & GAME_FLAG_START)
-		position_unpack(data + 2, start);
-	else
+	if (!(data[1] & GAME_FLAG_START))
+	{
 		position_set_startpos(start);
+		return true;
+	}
+	if (!position_unpack_stored(data + 2, start, err))
+		return false;
+	if (is_standard_start(start))
+		return position_fail(err, POS_ERR_BINARY, 2,
+							 "The standard start is written as the flag clear, not as a position.");
+	return true;
 }
 
-void
+static bool game_reader_check_end(GameReader *r);
+
+/* Stops a reading: the reason, and no further move. */
+static bool
+reader_fail(GameReader *r, const char *fmt,...) __attribute__((format(printf, 2, 3), cold, noinline));
+
+static bool
+reader_fail(GameReader *r, const char *fmt,...)
+{
+	va_list		ap;
+
+	va_start(ap, fmt);
+	vsnprintf(r->error, sizeof(r->error), fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+bool
 game_reader_init(GameReader *r, const uint8_t *data, size_t len)
 {
+	PositionError err;
+
 	r->data = data;
 	r->len = len;
 	r->bitpos = game_moves_offset(data) * 8;
 	r->version = data[0];
 	r->plies = game_plies(data, len);
 	r->ply = 0;
-	game_start(data, len, &r->start);
+	r->error[0] = '\0';
+	if (!game_start(data, len, &r->start, &err))
+	{
+		position_set_startpos(&r->start);
+		r->pos = r->start;
+		return reader_fail(r, "Its start position is damaged: %s", err.detail);
+	}
 	r->pos = r->start;
+	if (r->plies == 0)
+		return game_reader_check_end(r);
+	return true;
 }
 
 /*
  * The next field of bits bits (at most 9), from the two bytes it lies in;
- * none past the value (a forced last move has no bits).
+ * none past the value (a forced last move has no bits): a field that runs
+ * past it reads zeros, and the caller finds bitpos beyond the bytes.
  */
 static inline __attribute__((always_inline)) unsigned
 get_bits(GameReader *r, int bits)
@@ -337,13 +379,77 @@ get_bits(GameReader *r, int bits)
 
 _Static_assert(MAX_MOVES <= 512, "a version 1 field fits the 16-bit window of get_bits");
 
+/*
+ * A move read (MOVE_NULL when the reading failed) is played; after the
+ * last ply, the end of the bytes is checked.
+ */
+static inline __attribute__((always_inline)) Move
+reader_advance(GameReader *r, Move m)
+{
+	if (__builtin_expect(m == MOVE_NULL, 0))
+		return MOVE_NULL;
+	position_play(&r->pos, m);
+	r->ply++;
+	if (r->ply == r->plies && !game_reader_check_end(r))
+		return MOVE_NULL;
+	return m;
+}
+
 CHESS_HOT static Move
 game_reader_next_v1(GameReader *r)
 {
 	Bitboard	targets[64];
-	int			n = legal_targets(&r->pos, targets);
+	int			n = legal_targets(&r->pos, targets),
+				rank = (int) get_bits(r, game_index_bits(n));
 
-	return move_of_rank(&r->pos, targets, (int) get_bits(r, game_index_bits(n)));
+	if (r->bitpos > r->len * 8)
+	{
+		reader_fail(r, "The moves end before ply %d.", r->ply + 1);
+		return MOVE_NULL;
+	}
+	if (rank >= n)
+	{
+		reader_fail(r, n == 0 ? "Ply %d is a move where the game is over." :
+					"Ply %d is move %d of a position with %d legal moves.", r->ply + 1, rank + 1, n);
+		return MOVE_NULL;
+	}
+	return reader_advance(r, move_of_rank(&r->pos, targets, rank));
+}
+
+/*
+ * Whether a pseudo-legal move of the side to move is legal, as
+ * pseudo_move_is_legal() says, sooner for the moves of pieces other than
+ * the king (nearly all, and no en passant): after such a move the king is
+ * attacked exactly when a pawn or a knight of the other side attacks it
+ * (one the move does not take), or a bishop, rook or queen that sees it on
+ * an empty board has nothing between it and the king once the move is
+ * made.  Reading a game checks every move so.
+ */
+static inline __attribute__((always_inline)) bool
+reader_move_is_legal(const Position *pos, Move m, PieceKind kind)
+{
+	Color		us = (Color) pos->side;
+	Color		them = (Color) (us ^ 1);
+	Square		from = MOVE_FROM(m),
+				to = MOVE_TO(m),
+				king;
+	Bitboard	theirs,
+				occ,
+				snipers;
+
+	if (kind == KING || (kind == PAWN && to == pos->ep))
+		return pseudo_move_is_legal(pos, m, kind);
+	king = position_king(pos, us);
+	theirs = pos->by_color[them] & ~SQ_BB(to);
+	if (((bb_pawn_attacks[us][king] & pos->by_kind[PAWN]) | (bb_knight[king] & pos->by_kind[KNIGHT])) & theirs)
+		return false;
+	snipers = ((bb_bishop_rays[king] & (pos->by_kind[BISHOP] | pos->by_kind[QUEEN])) |
+			   (bb_rook_rays[king] & (pos->by_kind[ROOK] | pos->by_kind[QUEEN]))) & theirs;
+	occ = (position_occupied(pos) ^ SQ_BB(from)) | SQ_BB(to);
+	while (snipers)
+		if (!(bb_between[king][bb_pop(&snipers)] & occ))
+			return false;
+	return true;
 }
 
 CHESS_HOT static Move
@@ -352,26 +458,75 @@ game_reader_next_v2(GameReader *r)
 	const Position *pos = &r->pos;
 	Bitboard	own = pos->by_color[pos->side],
 				t;
-	int			which = (int) get_bits(r, game_index_bits(bb_count(own))),
+	int			pieces = bb_count(own),
+				which = (int) get_bits(r, game_index_bits(pieces)),
+				moves,
+				rank,
 				i;
 	Square		from;
+	Move		m;
 
+	if (__builtin_expect(r->bitpos > r->len * 8, 0))
+	{
+		reader_fail(r, "The moves end before ply %d.", r->ply + 1);
+		return MOVE_NULL;
+	}
+	if (__builtin_expect(which >= pieces, 0))
+	{
+		reader_fail(r, "Ply %d moves piece %d of a side with %d pieces.", r->ply + 1, which + 1, pieces);
+		return MOVE_NULL;
+	}
 	for (i = 0; i < which; i++)
 		own &= own - 1;
 	from = bb_lsb(own);
 	t = piece_pseudo_targets(pos, from);
-	return game_move_in_piece(pos, from, t,
-							  (int) get_bits(r, game_index_bits(game_piece_moves(pos, from, t))));
+	moves = game_piece_moves(pos, from, t);
+	rank = (int) get_bits(r, game_index_bits(moves));
+	if (__builtin_expect(r->bitpos > r->len * 8, 0))
+	{
+		reader_fail(r, "The moves end before ply %d.", r->ply + 1);
+		return MOVE_NULL;
+	}
+	if (__builtin_expect(rank >= moves, 0))
+	{
+		reader_fail(r, moves == 0 ? "Ply %d moves a piece that has no move." :
+					"Ply %d is move %d of a piece that has %d.", r->ply + 1, rank + 1, moves);
+		return MOVE_NULL;
+	}
+	m = game_move_in_piece(pos, from, t, rank);
+	if (__builtin_expect(!reader_move_is_legal(pos, m, PIECE_KIND(pos->board[from])), 0))
+	{
+		reader_fail(r, "Ply %d leaves the king in check.", r->ply + 1);
+		return MOVE_NULL;
+	}
+	return reader_advance(r, m);
+}
+
+/*
+ * After the last ply: the bytes end with its byte, and the bits after it
+ * are zero, as a writer leaves them.
+ */
+static bool
+game_reader_check_end(GameReader *r)
+{
+	size_t		end = (r->bitpos + 7) / 8;
+
+	if (r->bitpos > r->len * 8)
+		return reader_fail(r, "The moves end before ply %d.", r->ply);
+	if (end < r->len)
+		return reader_fail(r, r->len - end == 1 ? "%zu byte follows the last move." :
+						   "%zu bytes follow the last move.", r->len - end);
+	if (r->bitpos % 8 && (r->data[r->len - 1] & ((1u << (8 - r->bitpos % 8)) - 1)))
+		return reader_fail(r, "The bits after the last move are not zero.");
+	return true;
 }
 
 Move
 game_reader_next(GameReader *r)
 {
-	Move		m = r->version == 1 ? game_reader_next_v1(r) : game_reader_next_v2(r);
-
-	position_play(&r->pos, m);
-	r->ply++;
-	return m;
+	if (__builtin_expect(r->error[0] || r->ply >= r->plies, 0))
+		return MOVE_NULL;
+	return r->version == 1 ? game_reader_next_v1(r) : game_reader_next_v2(r);
 }
 
 void
@@ -440,33 +595,37 @@ game_memo_record(GameMemo *m, const GameReader *r, int verdict)
 }
 
 int
-game_compare(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen)
+game_compare(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen, GameReader *damaged)
 {
 	size_t		aoff = game_moves_offset(a),
 				boff = game_moves_offset(b),
 				n;
 	int			c;
 
+	damaged->error[0] = '\0';
 	if ((a[1] & GAME_FLAG_START) != (b[1] & GAME_FLAG_START))
 		return (a[1] & GAME_FLAG_START) ? 1 : -1;
 	if ((a[1] & GAME_FLAG_START) && (c = memcmp(a + 2, b + 2, PACKED_POSITION_SIZE)) != 0)
 		return c;
 	if (a[0] != b[0])
 	{
-		GameReader	ra,
-					rb;
+		GameReader	rb;
 
-		game_reader_init(&ra, a, alen);
+		game_reader_init(damaged, a, alen);
 		game_reader_init(&rb, b, blen);
-		while (ra.ply < ra.plies && rb.ply < rb.plies)
+		while (damaged->ply < damaged->plies && rb.ply < rb.plies)
 		{
-			Move		ma = game_reader_next(&ra),
+			Move		ma = game_reader_next(damaged),
 						mb = game_reader_next(&rb);
 
+			if (game_reader_failed(&rb))
+				*damaged = rb;
+			if (game_reader_failed(damaged))
+				return 0;
 			if (ma != mb)
 				return ma < mb ? -1 : 1;
 		}
-		return ra.plies - rb.plies;
+		return damaged->plies - rb.plies;
 	}
 	n = alen - aoff < blen - boff ? alen - aoff : blen - boff;
 	if ((c = memcmp(a + aoff, b + boff, n)) != 0)

@@ -142,12 +142,6 @@ extern size_t game_writer_end(GameWriter *w);	/* the length */
 extern size_t game_encode_version(const Position *start, const Move *moves, int n, uint8_t *out,
 								  int *bad, Position *final, int version);
 
-/*
- * Writes an encoded game, of either version, in the present version to
- * out, which has room for GAME_ENCODED_MAX(its plies) bytes; returns the
- * length.  The same bytes when it is in the present version already.
- */
-extern size_t game_transcode(const uint8_t *data, size_t len, uint8_t *out);
 
 /*
  * Whether an encoded form has a version (byte 0) the reader knows, flags it
@@ -162,9 +156,16 @@ game_header_valid(const uint8_t *data, size_t len)
 }
 
 /*
- * Reading an encoded game ply by ply.  game_reader_init() reads the header;
- * game_reader_next() gives the next move and plays it.  Only encoded forms
- * written by game_encode() may be read: they are trusted.
+ * Reading an encoded game ply by ply.  game_reader_init() reads the header
+ * (whose version, flags and length game_header_valid() accepted);
+ * game_reader_next() gives the next move and plays it.  Nothing read is
+ * trusted: a start that is no valid packed position, a field beyond its
+ * count (a piece the side has not, a move the piece has not), a piece
+ * with no move, a move that leaves the king in check, move bits past the
+ * end of the bytes, and, once the last ply is read, bits or bytes after
+ * it, each stop the reading: error then says why (it is "" while all is
+ * well), ply stays at the ply that could not be read and
+ * game_reader_next() returns MOVE_NULL from then on.
  */
 typedef struct GameReader
 {
@@ -176,10 +177,18 @@ typedef struct GameReader
 	int			ply;			/* plies read */
 	Position	start;
 	Position	pos;			/* the position after ply plies */
+	char		error[160];		/* why the bytes are no game; "" when they are one so far */
 } GameReader;
 
-extern void game_reader_init(GameReader *r, const uint8_t *data, size_t len);
+extern bool game_reader_init(GameReader *r, const uint8_t *data, size_t len);
 extern Move game_reader_next(GameReader *r);
+
+/* Whether the reading stopped at damaged bytes (r->error says why). */
+static inline bool
+game_reader_failed(const GameReader *r)
+{
+	return r->error[0] != '\0';
+}
 
 /*
  * A memo of the positions of the last game read, so that the next game
@@ -213,18 +222,32 @@ extern void game_memo_clear(GameMemo *m);
 extern int	game_memo_resume(GameMemo *m, GameReader *r, int no_verdict);
 extern void game_memo_record(GameMemo *m, const GameReader *r, int verdict);
 
-/* The number of plies and the start of an encoded game, without reading its moves. */
+/*
+ * The number of plies and the start of an encoded game, without reading its
+ * moves.  game_start() returns false, with err, when the start's bytes are
+ * no valid packed position.
+ */
 extern int	game_plies(const uint8_t *data, size_t len);
-extern void game_start(const uint8_t *data, size_t len, Position *start);
+extern bool game_start(const uint8_t *data, size_t len, Position *start, PositionError *err);
 
 /* Offset of the move bits in an encoded game. */
 extern size_t game_moves_offset(const uint8_t *data);
 
 /*
+ * Writes an encoded game, of either version, in the present version to
+ * out, which has room for GAME_ENCODED_MAX(its plies) bytes; returns the
+ * length, or 0 when its bytes are damaged (r, the reader used, says why).
+ * The same bytes when it is in the present version already (not read).
+ */
+extern size_t game_transcode(const uint8_t *data, size_t len, uint8_t *out, GameReader *r);
+
+/*
  * Three-way comparison of two encoded games: by start (the standard start
  * first), then by their moves, as the header comment says; games of the
- * two versions are read move by move.
+ * two versions are read move by move, and when either's bytes are damaged
+ * the result is 0 and damaged's error says why (it is "" otherwise).
  */
-extern int	game_compare(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen);
+extern int	game_compare(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen,
+						 GameReader *damaged);
 
 #endif							/* CHESS_ENGINE_GAME_H */

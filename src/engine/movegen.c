@@ -467,22 +467,16 @@ piece_pseudo_targets(const Position *pos, Square from)
 /*
  * One move's legality without generating the others: the piece's pseudo-
  * legal targets hold it (with a promotion exactly when a pawn reaches the
- * last rank), and after it the mover's king is not attacked, which the
- * occupancy after the move tells without playing it (the piece taken, on
- * to, attacks nothing; en passant, which empties two squares, has its own
- * test).  Castling, whose squares on the way must be safe too, is looked
- * up among the legal moves to its square.
+ * last rank), and it leaves the mover's king safe.
  */
 static inline __attribute__((always_inline)) bool
 legal_move(const Position *pos, Move m)
 {
 	Color		us = (Color) pos->side;
-	Color		them = (Color) (us ^ 1);
 	Square		from = MOVE_FROM(m),
 				to = MOVE_TO(m);
 	PieceKind	kind,
 				promo = MOVE_PROMO(m);
-	Bitboard	occ;
 
 	if ((m & MOVE_RESERVED_BIT) || !(pos->by_color[us] & SQ_BB(from)))
 		return false;
@@ -492,21 +486,7 @@ legal_move(const Position *pos, Move m)
 	if (kind == PAWN && (SQ_BB(to) & (BB_RANK_1 | BB_RANK_8)) ?
 		promo < KNIGHT || promo > QUEEN : promo != NO_KIND)
 		return false;
-	if (castle_right_of(pos, m) >= 0)	/* among the king's targets, only castling */
-	{
-		Move		moves[MAX_MOVES];
-		int			n = gen_legal_to(pos, to, moves),
-					i;
-
-		for (i = 0; i < n && moves[i] != m; i++)
-			;
-		return i < n;
-	}
-	if (kind == PAWN && to == pos->ep)
-		return position_ep_capture_safe(pos, from, to);
-	occ = (position_occupied(pos) ^ SQ_BB(from)) | SQ_BB(to);
-	return !(position_attackers_by(pos, kind == KING ? to : position_king(pos, us), occ, them) &
-			 ~SQ_BB(to));
+	return pseudo_move_is_legal(pos, m, kind);
 }
 
 bool

@@ -64,6 +64,41 @@ extern int	gen_pseudo_legal(const Position *pos, Move *out);
  */
 extern Bitboard piece_pseudo_targets(const Position *pos, Square from);
 
+/*
+ * Whether a pseudo-legal move m (one that piece_pseudo_targets() holds,
+ * with its promotion) of the piece on its from-square, of kind kind, is
+ * legal: it leaves the mover's king safe — the occupancy after the move tells
+ * it without playing it (the piece taken, on to, attacks nothing; en
+ * passant, which empties two squares, has its own test).  Castling, whose
+ * squares on the way must be safe too, is looked up among the legal moves
+ * to its square.
+ */
+static inline __attribute__((always_inline)) bool
+pseudo_move_is_legal(const Position *pos, Move m, PieceKind kind)
+{
+	Color		us = (Color) pos->side;
+	Color		them = (Color) (us ^ 1);
+	Square		from = MOVE_FROM(m),
+				to = MOVE_TO(m);
+	Bitboard	occ;
+
+	if (kind == KING && castle_right_of(pos, m) >= 0)	/* among the king's targets, only castling */
+	{
+		Move		moves[MAX_MOVES];
+		int			n = gen_legal_to(pos, to, moves),
+					i;
+
+		for (i = 0; i < n && moves[i] != m; i++)
+			;
+		return i < n;
+	}
+	if (kind == PAWN && to == pos->ep)
+		return position_ep_capture_safe(pos, from, to);
+	occ = (position_occupied(pos) ^ SQ_BB(from)) | SQ_BB(to);
+	return !(position_attackers_by(pos, kind == KING ? to : position_king(pos, us), occ, them) &
+			 ~SQ_BB(to));
+}
+
 /* Whether m is one of the legal moves. */
 extern bool move_is_legal(const Position *pos, Move m);
 

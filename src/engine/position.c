@@ -377,9 +377,12 @@ position_unpack(const uint8_t in[PACKED_POSITION_SIZE], Position *pos)
 }
 
 /*
- * Unpacks untrusted bytes (binary input): rejects anything position_pack
- * could not have written, then validates and canonicalises exactly as FEN
- * input does.
+ * Unpacks untrusted bytes — binary input, and (position_unpack_stored())
+ * every stored value as it is read: rejects anything position_pack could
+ * not have written, then validates and canonicalises exactly as FEN input
+ * does, so that no byte string yields an impossible position.  One pass
+ * over the pieces, the checks beside the unpacking: a stored position is
+ * read this way each time a function takes it.
  */
 bool
 position_unpack_checked(const uint8_t in[PACKED_POSITION_SIZE], Position *pos,
@@ -395,15 +398,21 @@ position_unpack_checked(const uint8_t in[PACKED_POSITION_SIZE], Position *pos,
 	count = bb_count(occ);
 	if (count > 32)
 		return position_fail(err, POS_ERR_BINARY, 0, "The occupancy has %d squares; at most 32 fit.", count);
-	for (i = 0; i < 32; i++)
+	position_clear(pos);
+	for (i = 0; occ; i++)
 	{
+		Square		sq = bb_pop(&occ);
 		Piece		pc = (Piece) ((in[8 + i / 2] >> (4 * (i & 1))) & 15);
 
-		if (i < count && !piece_valid(pc))
+		/* the piece codes 1-6 and 9-14 */
+		if (!((0x7E7E >> pc) & 1))
 			return position_fail(err, POS_ERR_BINARY, 0, "Piece code %d is not a piece.", pc);
-		if (i >= count && pc != 0)
-			return position_fail(err, POS_ERR_BINARY, 0, "A piece code follows the last occupied square.");
+		position_put(pos, sq, pc);
 	}
+	/* the nibbles after the last piece are zero */
+	for (; i < 32; i++)
+		if ((in[8 + i / 2] >> (4 * (i & 1))) & 15)
+			return position_fail(err, POS_ERR_BINARY, 0, "A piece code follows the last occupied square.");
 	if (in[24] & 0xE0)
 		return position_fail(err, POS_ERR_BINARY, 0, "Unused flag bits are set.");
 	if (in[25] > 64)
@@ -419,6 +428,39 @@ position_unpack_checked(const uint8_t in[PACKED_POSITION_SIZE], Position *pos,
 			return position_fail(err, POS_ERR_BINARY, 0,
 								 "Castling rook file byte %d names a rook for a castling right not held.", 30 + i / 2);
 	}
-	position_unpack(in, pos);
+	pos->side = in[24] & 1;
+	pos->castling = (in[24] >> 1) & CASTLE_ALL;
+	pos->ep = in[25] == 0 ? SQ_NONE : (Square) (in[25] - 1);
+	pos->halfmove = (uint16_t) (in[26] | (in[27] << 8));
+	pos->fullmove = (uint16_t) (in[28] | (in[29] << 8));
+	for (i = 0; i < 2; i++)
+	{
+		pos->rook_file[2 * i] = (uint8_t) (7 - (in[30 + i] & 7));
+		pos->rook_file[2 * i + 1] = (uint8_t) ((in[30 + i] >> 4) & 7);
+	}
 	return position_validate(pos, err);
+}
+
+/*
+ * Unpacks a stored position (a value on disk, a game's start): as
+ * position_unpack_checked(), and the bytes must be the packed form itself —
+ * every writer, of every version, packed a validated position, so bytes
+ * that pack otherwise (a castling right that cannot be used, an en passant
+ * square without a legal capture, a fullmove number of 0) are damaged.
+ */
+bool
+position_unpack_stored(const uint8_t in[PACKED_POSITION_SIZE], Position *pos, PositionError *err)
+{
+	uint8_t		again[PACKED_POSITION_SIZE];
+	int			i;
+
+	if (!position_unpack_checked(in, pos, err))
+		return false;
+	position_pack(pos, again);
+	for (i = 0; i < PACKED_POSITION_SIZE; i++)
+		if (in[i] != again[i])
+			return position_fail(err, POS_ERR_BINARY, i,
+								 "Byte %d is 0x%02x where the packed form of the position it describes has 0x%02x.",
+								 i, in[i], again[i]);
+	return true;
 }

@@ -249,9 +249,19 @@ extern void fen_write(const Position *pos, char out[FEN_MAX_LENGTH]);
 extern void fen_write_castling(const Position *pos, bool shredder, char out[FEN_MAX_LENGTH]);
 extern void board_diagram(const Position *pos, char out[BOARD_DIAGRAM_SIZE]);
 
+/*
+ * The packed form: position_pack() writes it; position_unpack() reads what
+ * position_pack() wrote in this process (trusted); position_unpack_checked()
+ * reads untrusted bytes (binary input), validating and canonicalising as FEN
+ * input does; position_unpack_stored() reads stored bytes, which must
+ * moreover be the canonical packed form itself.  The last two return false
+ * with err filled in.
+ */
 extern void position_pack(const Position *pos, uint8_t out[PACKED_POSITION_SIZE]);
 extern void position_unpack(const uint8_t in[PACKED_POSITION_SIZE], Position *pos);
 extern bool position_unpack_checked(const uint8_t in[PACKED_POSITION_SIZE], Position *pos,
 									PositionError *err);
+extern bool position_unpack_stored(const uint8_t in[PACKED_POSITION_SIZE], Position *pos,
+								   PositionError *err);
 
 #endif							/* CHESS_ENGINE_POSITION_H */

@@ -134,13 +134,13 @@ extern void material_write(const Position *pos, char out[MATERIAL_MAX_LENGTH]);
  * maximum count of White's Q R B N P, then Black's.
  */
 #define PACKED_MATERIAL_SIZE 20
-#define MATERIAL_COUNT_MAX 10	/* no side has more of a kind: 1 + 9 promotions at most */
+#define MATERIAL_COUNT_MAX 15	/* no side has more of a kind: a position has at most 16 men a side, one the king */
 
 /*
  * The longest text of a material query: each side "K" and, for each kind,
- * at most 2 * (its most - 1) characters ("Q?" nine times: 0 to 9 queens;
+ * at most 2 * (its most - 1) characters ("Q?" fourteen times: 0 to 14 queens;
  * a range up to the most is written "Q*", or "QQ+" and the like), then "v"
- * and the terminating zero: 2 * (1 + 4 * 18 + 14) + 2.
+ * and the terminating zero: 2 * (1 + 4 * 28 + 14) + 2.
  */
 #define MATERIAL_QUERY_MAX_LENGTH (2 * (1 + 4 * 2 * (MATERIAL_COUNT_MAX - 1) + 2 * (8 - 1)) + 2)
 

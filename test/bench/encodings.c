@@ -223,7 +223,7 @@ static const char *const names[] = {"v2", "v1", "pseudo"};
  * reading cannot be left out.
  */
 static uint64_t
-read_game(int e, uint8_t *data, int n, const Position *start, const Move *expect)
+read_game(int e, uint8_t *data, size_t len, int n, const Position *start, const Move *expect)
 {
 	GameReader	r;
 	Position	pos = *start;
@@ -232,7 +232,7 @@ read_game(int e, uint8_t *data, int n, const Position *start, const Move *expect
 	int			i;
 
 	if (e != ENC_PSEUDO)
-		game_reader_init(&r, data, GAME_ENCODED_MAX(n));
+		game_reader_init(&r, data, len);
 	for (i = 0; i < n; i++)
 	{
 		Move		m = e != ENC_PSEUDO ? game_reader_next(&r) : pseudo_next(&pos, &b);
@@ -266,6 +266,7 @@ main(int argc, char **argv)
 	long		len;
 	Position	start;
 	uint8_t   **enc[3];
+	size_t	   *lens[3];
 	size_t		bytes[3] = {0, 0, 0};
 	int			e,
 				g;
@@ -295,6 +296,7 @@ main(int argc, char **argv)
 	for (e = 0; e < 3; e++)
 	{
 		enc[e] = malloc(sizeof(uint8_t *) * (size_t) c.ngames);
+		lens[e] = calloc((size_t) c.ngames, sizeof(size_t));
 		for (g = 0; g < c.ngames; g++)
 		{
 			const Move *mv = c.moves + c.first[g];
@@ -314,13 +316,14 @@ main(int argc, char **argv)
 				if (l == 0)
 					die("a game does not encode");
 				bytes[e] += l;
+				lens[e][g] = l;
 			}
 			else
 			{
 				pseudo_encode(&start, mv, n, &b);
 				bytes[e] += 4 + (b.pos + 7) / 8;	/* the header: version, flags, plies */
 			}
-			read_game(e, enc[e][g], n, &start, mv);
+			read_game(e, enc[e][g], lens[e][g], n, &start, mv);
 		}
 	}
 
@@ -336,7 +339,7 @@ main(int argc, char **argv)
 			double		t = now();
 
 			for (g = 0; g < c.ngames; g++)
-				check += read_game(e, enc[e][g], c.first[g + 1] - c.first[g], &start, NULL);
+				check += read_game(e, enc[e][g], lens[e][g], c.first[g + 1] - c.first[g], &start, NULL);
 			t = now() - t;
 			if (t < best)
 				best = t;

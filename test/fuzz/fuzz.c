@@ -3,8 +3,9 @@
  * target with -DFUZZ_<TARGET> (test/fuzz/run.sh): FEN, PACKED (binary
  * position input), UCI (move text and binary move values), SAN (strict and
  * lenient, in a few positions), PGN, GAME (the game type's binary input:
- * a start and 16-bit moves, encoded), PATTERN and BALANCE (their text and
- * packed forms).  Besides "no crash, no leak, no sanitizer report", each
+ * a start and 16-bit moves, encoded), STORED (a game value's stored bytes,
+ * as damage may leave them), PATTERN and BALANCE (their text and packed
+ * forms).  Besides "no crash, no leak, no sanitizer report", each
  * target checks what the parser promises: what is accepted writes back
  * canonically and reads back to the same value; moves that are read are
  * legal; the PGN reader's plies are legal and consistent; a game is
@@ -333,8 +334,9 @@ check_text(const uint8_t *data, size_t len, int n)
 	Position	start,
 				final;
 	char		fen[FEN_MAX_LENGTH];
+	PositionError err;
 
-	game_start(data, len, &start);
+	REQUIRE(game_start(data, len, &start, &err));
 	emit(&t, "", 0);
 	if (data[1] & GAME_FLAG_START)
 	{
@@ -444,7 +446,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	position_pack(&r.pos, a);
 	position_pack(&final, b);
 	REQUIRE(memcmp(a, b, sizeof(a)) == 0);
-	REQUIRE(game_compare(out, len, out, len) == 0);
+	REQUIRE(game_compare(out, len, out, len, &r) == 0);
 
 	/* every writer gives the same bytes */
 	REQUIRE(game_encode_legal(&start, moves, n, again) == len && memcmp(out, again, len) == 0);
@@ -461,11 +463,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* version 1 reads as the same game and transcodes to these bytes */
 	memset(again, 0, GAME_ENCODED_MAX(n));
 	len2 = game_encode_version(&start, moves, n, again, &k, NULL, 1);
-	REQUIRE(len2 > 0 && game_compare(out, len, again, len2) == 0);
+	REQUIRE(len2 > 0 && game_compare(out, len, again, len2, &r) == 0 && !game_reader_failed(&r));
 	{
 		uint8_t    *trans = calloc(1, GAME_ENCODED_MAX(n));
 
-		REQUIRE(game_transcode(again, len2, trans) == len && memcmp(out, trans, len) == 0);
+		REQUIRE(game_transcode(again, len2, trans, &r) == len && memcmp(out, trans, len) == 0);
 		free(trans);
 	}
 
@@ -474,8 +476,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	{
 		memset(again, 0, GAME_ENCODED_MAX(n));
 		len2 = game_encode(&start, moves, n - 1, again, &k, NULL);
-		REQUIRE(len2 > 0 && game_compare(again, len2, out, len) < 0 &&
-				game_compare(out, len, again, len2) > 0);
+		REQUIRE(len2 > 0 && game_compare(again, len2, out, len, &r) < 0 &&
+				game_compare(out, len, again, len2, &r) > 0);
 	}
 
 	check_text(out, len, n);
@@ -616,6 +618,61 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	return 0;
 }
 
+#elif defined(FUZZ_STORED)
+
+/*
+ * A stored game value, its bytes as they are (after the varlena header):
+ * what a damaged page or a superuser's cast from bytea can put on disk.
+ * The reader must refuse it with a reason, or read every ply; a value read
+ * whole is the canonical encoding of what was read — written again from
+ * its start and moves, in its version, it gives the same bytes — and every
+ * position it passes through is one position_validate() accepts.
+ */
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	GameReader	r;
+	Move	   *moves;
+	uint8_t    *again;
+	Position	final;
+	int			bad;
+	size_t		len;
+
+	if (!game_header_valid(data, size) ||
+		size > GAME_ENCODED_MAX(game_plies(data, size)) - ((data[1] & GAME_FLAG_START) ? 0 : PACKED_POSITION_SIZE))
+		return 0;
+	if (!game_reader_init(&r, data, size))
+	{
+		REQUIRE(r.error[0] != '\0');
+		return 0;
+	}
+	moves = malloc(sizeof(Move) * ((size_t) r.plies + 1));
+	while (r.ply < r.plies)
+	{
+		uint8_t		packed[PACKED_POSITION_SIZE];
+		Position	back;
+		PositionError err;
+		Move		m = game_reader_next(&r);
+
+		if (m == MOVE_NULL)
+		{
+			REQUIRE(game_reader_failed(&r));
+			free(moves);
+			return 0;
+		}
+		moves[r.ply - 1] = m;
+		position_pack(&r.pos, packed);
+		REQUIRE(position_unpack_stored(packed, &back, &err));
+	}
+	REQUIRE(!game_reader_failed(&r));
+	again = calloc(1, GAME_ENCODED_MAX(r.plies));
+	len = game_encode_version(&r.start, moves, r.plies, again, &bad, &final, data[0]);
+	REQUIRE(len == size && memcmp(again, data, size) == 0);
+	free(again);
+	free(moves);
+	return 0;
+}
+
 #else
-#error "define one of FUZZ_FEN, FUZZ_PACKED, FUZZ_UCI, FUZZ_SAN, FUZZ_PGN, FUZZ_GAME, FUZZ_PATTERN, FUZZ_BALANCE"
+#error "define one of FUZZ_FEN, FUZZ_PACKED, FUZZ_UCI, FUZZ_SAN, FUZZ_PGN, FUZZ_GAME, FUZZ_STORED, FUZZ_PATTERN, FUZZ_BALANCE"
 #endif

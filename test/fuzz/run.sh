@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the engine's libFuzzer targets (test/fuzz/fuzz.c): FEN, packed
 # positions, UCI moves, SAN (strict and lenient), PGN, games (binary input),
-# patterns and material balances, each for SECONDS
+# stored game values (damaged bytes), patterns and material balances, each for SECONDS
 # (default 15; the test command's budget) from seed corpora made of the
 # repository's test data.  A crash, a leak, a sanitizer report or a broken
 # property fails the target; libFuzzer leaves the input in
@@ -18,7 +18,7 @@ make -s PG_CONFIG="${PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}" fuzzers |
 }
 
 # seed corpora, one input a file; the corpora grow from run to run
-mkdir -p "$work"/{fen,packed,uci,san,pgn,game,pattern,balance}
+mkdir -p "$work"/{fen,packed,uci,san,pgn,game,stored,pattern,balance}
 i=0
 cut -d';' -f1 test/data/*.epd | grep -v '^#' | while read -r fen; do
 	[[ -n $fen ]] && printf '%s' "$fen" >"$work/fen/seed-$((i++))"
@@ -41,6 +41,11 @@ for s in 0 1 2 3 4 5; do
 done
 printf '\x00\x00\x05\x0a\xf0\x0c\x1c\x03' >"$work/game/seed-raw"
 { printf '\x80'; cat "$work/packed/seed-start"; printf '\x07\x08\x09'; } >"$work/game/seed-packed"
+# stored game values: the golden vectors of sql/formats.sql, one a line in hexadecimal
+n=0
+while read -r hex; do
+	[[ $hex == \#* || -z $hex ]] || python3 -c 'import sys; sys.stdout.buffer.write(bytes.fromhex(sys.argv[1]))' "$hex" >"$work/stored/seed-$((n++))"
+done <test/fuzz/seeds/stored.txt
 n=0
 while IFS= read -r p; do printf '%s' "$p" >"$work/pattern/seed-$((n++))"; done <test/fuzz/seeds/patterns.txt
 n=0
@@ -58,7 +63,7 @@ fuzz_target() {
 
 # two targets at a time (the machine's two cores); each gets its whole time
 logs=$(mktemp -d)
-targets=(fen packed uci san pgn game pattern balance)
+targets=(fen packed uci san pgn game stored pattern balance)
 for ((i = 0; i < ${#targets[@]}; i += 2)); do
 	fuzz_target "${targets[i]}" &
 	((i + 1 < ${#targets[@]})) && fuzz_target "${targets[i + 1]}" &
