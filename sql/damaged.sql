@@ -114,6 +114,9 @@ BEGIN
 	RETURN QUERY SELECT split_part(s, '|', 1), nullif(split_part(s, '|', 2), ''), c
 	             FROM unnest(seen, counts) AS u(s, c) ORDER BY 1, 2;
 END $$;
+-- A search reads no further than its answer (the position found, the
+-- material out of reach): damage past that point goes unseen; what is read
+-- is checked.
 SELECT * FROM damaged_outcomes('SELECT $1::game::text::game::bytea = $1');
 SELECT * FROM damaged_outcomes('SELECT count(*) >= 0 FROM positions($1::game) WHERE "position" IS NOT NULL');
 SELECT * FROM damaged_outcomes('SELECT ($1::game @> ''r1bqkb1r/pppp1ppp/2n2n2/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4''::"position") IS NOT NULL');

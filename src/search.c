@@ -91,10 +91,15 @@ test_pattern(const Position *pos, const void *arg)
 	return pattern_unreachable(&t->reach, pos) ? TEST_STOP : TEST_NEXT;
 }
 
+/* the balance, or stop when no later position can have it */
 static TestResult
 test_material(const Position *pos, const void *arg)
 {
-	return material_query_matches((const MaterialQuery *) arg, pos) ? TEST_FOUND : TEST_NEXT;
+	const MaterialQuery *q = (const MaterialQuery *) arg;
+
+	if (material_query_matches(q, pos))
+		return TEST_FOUND;
+	return material_query_unreachable(q, pos) ? TEST_STOP : TEST_NEXT;
 }
 
 /*

@@ -1148,6 +1148,68 @@ test_pattern_reach(void)
 }
 
 /*
+ * material_query_unreachable() never gives up on a game that matches later:
+ * in seeded random games, a query asking at least some of the counts of
+ * the position at a later ply is never called unreachable at an earlier
+ * one, nor is any query at a ply before one it matches; and it knows that a
+ * piece more takes a pawn.
+ */
+static void
+test_material_reach(void)
+{
+	Position	start,
+				pos;
+	PositionError err;
+	MaterialQuery q;
+	int			g,
+				stops = 0,
+				bad = 0;
+
+	position_set_startpos(&start);
+	for (g = 0; g < 400; g++)
+	{
+		Position	seen[201];
+		uint8_t		counts[2][MATERIAL_KINDS];
+		int			n = random_game_positions(&start, seen),
+					t = (int) (rng() % (uint64_t) (n + 1)),
+					last = -1,
+					c,
+					k,
+					i;
+
+		material_counts(&seen[t], counts);
+		for (c = 0; c < 2; c++)
+			for (k = 0; k < MATERIAL_KINDS; k++)
+			{
+				q.min[c][k] = rng() % 2 ? counts[c][k] : (uint8_t) (rng() % (counts[c][k] + 1u));
+				q.max[c][k] = rng() % 2 ? counts[c][k] : MATERIAL_COUNT_MAX;
+			}
+		CHECK(material_query_matches(&q, &seen[t]), "game %d: the query matches ply %d", g, t);
+		for (i = 0; i <= n; i++)
+			if (material_query_matches(&q, &seen[i]))
+				last = i;
+		for (i = 0; i <= last; i++)
+			bad += material_query_unreachable(&q, &seen[i]);
+		for (i = last + 1; i <= n; i++)
+			if (material_query_unreachable(&q, &seen[i]))
+			{
+				stops++;
+				break;
+			}
+	}
+	CHECK(bad == 0, "material_query_unreachable gave up on %d positions before a match", bad);
+	CHECK(stops > 0, "material_query_unreachable never stopped a game early");
+	CHECK(material_query_parse("KQQvK", &q, &err) && fen_parse("4k3/P7/8/8/8/8/8/Q3K3 w - - 0 1", &pos, &err),
+		  "KQQvK and a queen and pawn parse");
+	CHECK(!material_query_unreachable(&q, &pos), "a second queen from the pawn");
+	CHECK(material_query_parse("KQQPvK", &q, &err) && material_query_unreachable(&q, &pos),
+		  "no second queen when the pawn must stay");
+	CHECK(material_query_parse("KvKP", &q, &err) && material_query_unreachable(&q, &pos),
+		  "no black pawn comes back");
+	printf("material reach: %d random games, %d stopped early after their last match\n", 400, stops);
+}
+
+/*
  * position_unreachable() is sound: in seeded random games no position is
  * called unreachable from an earlier one of the same game; and it knows
  * what no move undoes (a position is, from a later one, when the game lost
@@ -1858,6 +1920,7 @@ main(int argc, char **argv)
 	test_218();
 	test_game();
 	test_pattern_reach();
+	test_material_reach();
 	test_pattern_pairs();
 	test_position_reach();
 	printf("checked every move value in %d positions\n", consistency_positions);

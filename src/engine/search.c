@@ -569,6 +569,31 @@ material_query_flip(MaterialQuery *q)
 }
 
 bool
+material_query_unreachable(const MaterialQuery *q, const Position *pos)
+{
+	uint8_t		counts[2][MATERIAL_KINDS];
+	int			c,
+				k;
+
+	material_counts(pos, counts);
+	for (c = 0; c < 2; c++)
+	{
+		int			pawns = counts[c][MATERIAL_KINDS - 1],
+					missing = 0;
+
+		if (pawns < q->min[c][MATERIAL_KINDS - 1])
+			return true;		/* no pawn comes back */
+		for (k = 0; k < MATERIAL_KINDS - 1; k++)
+			if (counts[c][k] < q->min[c][k])
+				missing += q->min[c][k] - counts[c][k];
+		/* each piece missing is a pawn that promotes, and the pawns asked for stay */
+		if (missing > pawns - q->min[c][MATERIAL_KINDS - 1])
+			return true;
+	}
+	return false;
+}
+
+bool
 material_query_matches(const MaterialQuery *q, const Position *pos)
 {
 	uint8_t		counts[2][MATERIAL_KINDS];

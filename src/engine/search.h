@@ -159,6 +159,14 @@ extern void material_query_flip(MaterialQuery *q);
 extern bool material_query_matches(const MaterialQuery *q, const Position *pos);
 
 /*
+ * Whether no position after pos (pos itself included) can match q: a side
+ * has fewer pawns than q asks for, or more pieces are missing than its
+ * pawns beyond those q asks for could become (material only goes down, but
+ * by promotion).
+ */
+extern bool material_query_unreachable(const MaterialQuery *q, const Position *pos);
+
+/*
  * The material keys a query matches, written to keys (room for max) when
  * there are at most max; returns their number, or -1 when there are more.
  */
