@@ -2,9 +2,11 @@
 
 EXTENSION = chess
 MODULE_big = chess
-DATA = sql/chess--0.1.0.sql sql/chess--0.1.0--0.2.0.sql sql/chess--0.2.0--0.3.0.sql \
+# chess--0.9.0.sql installs the extension fresh; the chain from 0.1.0
+# upgrades an older installation to the same catalog (sql/upgrade.sql).
+DATA = sql/chess--0.9.0.sql sql/chess--0.1.0.sql sql/chess--0.1.0--0.2.0.sql sql/chess--0.2.0--0.3.0.sql \
 	sql/chess--0.3.0--0.4.0.sql sql/chess--0.4.0--0.5.0.sql sql/chess--0.5.0--0.6.0.sql \
-	sql/chess--0.6.0--0.7.0.sql sql/chess--0.7.0--0.8.0.sql
+	sql/chess--0.6.0--0.7.0.sql sql/chess--0.7.0--0.8.0.sql sql/chess--0.8.0--0.9.0.sql
 
 ENGINE_OBJS = src/engine/bitboard_data.o src/engine/codec.o src/engine/fen.o \
 	src/engine/make_move.o src/engine/movegen.o src/engine/diagnose.o src/engine/perft.o src/engine/polyglot.o \
@@ -13,7 +15,7 @@ ENGINE_OBJS = src/engine/bitboard_data.o src/engine/codec.o src/engine/fen.o \
 GLUE_OBJS = src/chess.o src/square.o src/piece.o src/move.o src/position.o src/moves.o \
 	src/tables.o src/notation.o src/game.o src/pgn.o src/pgn_file.o src/pgn_write.o \
 	src/outcome.o src/replay.o src/pattern.o src/balance.o src/search.o \
-	src/prefix.o src/gin_position.o src/gin_game.o src/gin_pattern.o
+	src/prefix.o src/gin_position.o src/gin_game.o src/gin_pattern.o src/gin_keys.o
 OBJS = $(GLUE_OBJS) $(ENGINE_OBJS)
 
 REGRESS = square piece move position binary_io indexes epd_suite \

@@ -17,21 +17,22 @@ ORDER BY 1;
 
 -- functions that are not IMMUTABLE STRICT PARALLEL SAFE: only the support
 -- functions of replay(), whose internal state starts as NULL,
--- pgn_games_file(), VOLATILE because it reads a file, and the estimator
--- game_position_sel(), STABLE because it reads the statistics
+-- pgn_games_file(), VOLATILE because it reads a file, and the estimators
+-- game_position_sel(), game_pattern_sel() and game_balance_sel(), STABLE
+-- because they read the statistics
 SELECT p.oid::regprocedure AS function, p.provolatile, p.proisstrict, p.proparallel
 FROM pg_proc p
 JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
 WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'chess')
   AND (p.provolatile <> 'i' OR (NOT p.proisstrict AND p.prokind <> 'a') OR p.proparallel <> 's')
-ORDER BY 1;
+ORDER BY p.oid::regprocedure::text;
 
 -- set-returning functions and their row estimates
 SELECT p.oid::regprocedure AS function, p.prorows
 FROM pg_proc p
 JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
 WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'chess') AND p.proretset
-ORDER BY 1;
+ORDER BY p.oid::regprocedure::text;
 
 -- planner costs (in cpu_operator_cost units, per row for set-returning
 -- functions): those above the default of 1
@@ -39,7 +40,7 @@ SELECT p.oid::regprocedure AS function, p.procost
 FROM pg_proc p
 JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
 WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'chess') AND p.procost > 1
-ORDER BY p.procost, 1;
+ORDER BY p.procost, p.oid::regprocedure::text;
 
 -- the costs at work: a PGN text parsed laterally and joined to a table on a
 -- condition that only a nested loop evaluates stays on the loop's outer
@@ -60,9 +61,8 @@ ROLLBACK;
 -- column's statistics: nearly every row for the start position (which every
 -- game reaches), an opening's share for a position of that opening, next
 -- to none for a position no game reaches (contsel() said 0.1% of the rows
--- for each); the same for patterns and balances of positions.  A game's
--- patterns and balances keep contsel(): reading every sampled game to its
--- end would cost more planning than a material search takes.
+-- for each); the same for patterns and balances of positions and of games
+-- (a game's, from the sampled games read to their ends).
 BEGIN;
 CREATE TABLE plan_games (g game, p "position");
 INSERT INTO plan_games
@@ -90,7 +90,11 @@ FROM (SELECT count(*) FROM plan_games) AS t(n), (VALUES
 	('after 1. e4', $$g @> 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'::"position"$$),
 	('never', $$g @> '4k3/8/8/8/8/8/8/4K3 w - - 0 1'::"position"$$),
 	('final position: pawn on d4', $$p @> '8/8/8/8/3P4/8/8/8'::pattern$$),
-	('final position: Black a pawn down', $$p @> 'KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPP'::balance$$)) AS q(label, cond),
+	('final position: Black a pawn down', $$p @> 'KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPP'::balance$$),
+	('game: pawn on d4', $$g @> '8/8/8/8/3P4/8/8/8'::pattern$$),
+	('game: knights on c3 and c6', $$g @> '8/8/2n5/8/8/2N5/8/8'::pattern$$),
+	('game: Black a pawn down', $$g @> 'KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPP'::balance$$),
+	('game: a queen off', $$g @> 'KRRBBNNP*vKQRRBBNNP*'::balance$$)) AS q(label, cond),
      LATERAL pg_temp.rows('SELECT * FROM plan_games WHERE ' || cond) AS r;
 -- a position unknown when the plan is made (a prepared statement's generic
 -- plan) is taken for a rare one, so the generic plan is an index scan; a

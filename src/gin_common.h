@@ -81,4 +81,21 @@ combine(const GinTernaryValue *check, int nkeys, bool any)
 	return result;
 }
 
+/*
+ * Each operator class's keys of a value and of a query, as its
+ * extractValue and extractQuery support functions give them to GIN and
+ * gin_keys() and gin_query_keys() show them (gin_keys.c): a query with no
+ * keys (*nkeys 0) asks for every item.  game_pattern_ops's keys of a value
+ * take a PairSet (pair_set_create()) to have its pairs too.
+ */
+typedef struct PairSet PairSet;
+
+extern Datum *position_gin_keys(const ChessPosition *value, int32 *nkeys);
+extern Datum *position_gin_query(StrategyNumber strategy, Datum query, int32 *nkeys);
+extern Datum *game_gin_keys(const struct varlena *g, int32 *nkeys);
+extern Datum *game_gin_query(StrategyNumber strategy, Datum query, int32 *nkeys);
+extern PairSet *pair_set_create(void);
+extern Datum *game_pattern_keys(const struct varlena *g, PairSet *pairs, int32 *nkeys);
+extern Datum *game_pattern_query(const ChessPattern *pattern, bool with_pairs, int32 *nkeys);
+
 #endif							/* CHESS_GIN_COMMON_H */

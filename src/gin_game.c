@@ -107,12 +107,10 @@ sort_int8_keys(Datum *keys, int n)
 	}
 }
 
-PG_FUNCTION_INFO_V1(game_gin_extract_value);
-Datum
-game_gin_extract_value(PG_FUNCTION_ARGS)
+/* The keys of a game (sorted as btint8cmp sorts them). */
+Datum *
+game_gin_keys(const struct varlena *g, int32 *nkeys)
 {
-	struct varlena *g = PG_GETARG_GAME_P(0);
-	int32	   *nkeys = (int32 *) PG_GETARG_POINTER(1);
 	GameReader	r;
 	Datum	   *keys;
 	uint64		material = UINT64_MAX,
@@ -143,7 +141,37 @@ game_gin_extract_value(PG_FUNCTION_ARGS)
 		chess_game_next(&r);
 	}
 	sort_int8_keys(keys, *nkeys);
-	PG_RETURN_POINTER(keys);
+	return keys;
+}
+
+PG_FUNCTION_INFO_V1(game_gin_extract_value);
+Datum
+game_gin_extract_value(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_POINTER(game_gin_keys(PG_GETARG_GAME_P(0), (int32 *) PG_GETARG_POINTER(1)));
+}
+
+/* The keys of a query: a position (strategy 7) or a balance (9); none asks for every game. */
+Datum *
+game_gin_query(StrategyNumber strategy, Datum query, int32 *nkeys)
+{
+	*nkeys = 0;
+	if (strategy == STRATEGY_POSITION)
+	{
+		Position	pos;
+		uint64		hash;
+		Datum	   *keys = palloc(sizeof(Datum) * 2);
+
+		position_from_datum((const ChessPosition *) DatumGetPointer(query), &pos);
+		hash = position_hash(&pos);
+		keys[(*nkeys)++] = game_early_key(hash);
+		keys[(*nkeys)++] = game_late_key(segment_hash(&pos, material_key(&pos)));
+		return keys;
+	}
+	if (strategy == STRATEGY_MATERIAL)
+		return balance_query_keys((const ChessBalance *) DatumGetPointer(query), (uint64) 2 << 62, nkeys);
+	elog(ERROR, "game_gin_ops: unknown strategy %d", strategy);
+	return NULL;
 }
 
 PG_FUNCTION_INFO_V1(game_gin_extract_query);
@@ -151,26 +179,9 @@ Datum
 game_gin_extract_query(PG_FUNCTION_ARGS)
 {
 	int32	   *nkeys = (int32 *) PG_GETARG_POINTER(1);
-	StrategyNumber strategy = PG_GETARG_UINT16(2);
 	int32	   *searchMode = (int32 *) PG_GETARG_POINTER(6);
-	Datum	   *keys = NULL;
+	Datum	   *keys = game_gin_query(PG_GETARG_UINT16(2), PG_GETARG_DATUM(0), nkeys);
 
-	*nkeys = 0;
-	if (strategy == STRATEGY_POSITION)
-	{
-		Position	pos;
-		uint64		hash;
-
-		position_from_datum(PG_GETARG_POSITION_P(0), &pos);
-		hash = position_hash(&pos);
-		keys = palloc(sizeof(Datum) * 2);
-		keys[(*nkeys)++] = game_early_key(hash);
-		keys[(*nkeys)++] = game_late_key(segment_hash(&pos, material_key(&pos)));
-	}
-	else if (strategy == STRATEGY_MATERIAL)
-		keys = balance_query_keys(PG_GETARG_BALANCE_P(0), (uint64) 2 << 62, nkeys);
-	else
-		elog(ERROR, "game_gin_ops: unknown strategy %d", strategy);
 	if (*nkeys == 0)
 		*searchMode = GIN_SEARCH_MODE_ALL;
 	PG_RETURN_POINTER(keys);

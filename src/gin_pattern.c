@@ -87,13 +87,19 @@ pattern_pairs_option(FunctionCallInfo fcinfo)
 
 StaticAssertDecl(PAIR_WORDS % 64 == 0, "whole words of used");
 
-typedef struct PairSet
+struct PairSet
 {
 	uint64		seen[PAIR_WORDS];
 	uint64		used[PAIR_WORDS / 64];	/* the words of seen that are not zero */
 	int			nkeys;
 	bool		reading;		/* a game is being read */
-} PairSet;
+};
+
+PairSet *
+pair_set_create(void)
+{
+	return palloc0(sizeof(PairSet));
+}
 
 /* Adds the pairs of pos in window w that have a piece on one of the squares of near. */
 static void
@@ -135,13 +141,13 @@ take_pairs(PairSet *set, Datum *keys)
 	return n;
 }
 
-PG_FUNCTION_INFO_V1(game_pattern_extract_value);
-Datum
-game_pattern_extract_value(PG_FUNCTION_ARGS)
+/*
+ * The keys of a game, in ascending order; with pairs (a PairSet, empty or
+ * left by a reading that did not end), its pairs' keys too.
+ */
+Datum *
+game_pattern_keys(const struct varlena *g, PairSet *pairs, int32 *nkeys)
 {
-	struct varlena *g = PG_GETARG_GAME_P(0);
-	int32	   *nkeys = (int32 *) PG_GETARG_POINTER(1);
-	PairSet    *pairs = NULL;
 	GameReader	r;
 	Datum	   *keys;
 	Bitboard	stood[PATTERN_WINDOWS][12],
@@ -151,11 +157,8 @@ game_pattern_extract_value(PG_FUNCTION_ARGS)
 				w,
 				i;
 
-	if (pattern_pairs_option(fcinfo))
+	if (pairs)
 	{
-		if (fcinfo->flinfo->fn_extra == NULL)
-			fcinfo->flinfo->fn_extra = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(PairSet));
-		pairs = fcinfo->flinfo->fn_extra;
 		if (pairs->reading)
 		{
 			memset(pairs->seen, 0, sizeof(pairs->seen));
@@ -218,7 +221,22 @@ game_pattern_extract_value(PG_FUNCTION_ARGS)
 		*nkeys += take_pairs(pairs, keys + *nkeys);
 		pairs->reading = false;
 	}
-	PG_RETURN_POINTER(keys);
+	return keys;
+}
+
+PG_FUNCTION_INFO_V1(game_pattern_extract_value);
+Datum
+game_pattern_extract_value(PG_FUNCTION_ARGS)
+{
+	PairSet    *pairs = NULL;
+
+	if (pattern_pairs_option(fcinfo))
+	{
+		if (fcinfo->flinfo->fn_extra == NULL)
+			fcinfo->flinfo->fn_extra = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(struct PairSet));
+		pairs = fcinfo->flinfo->fn_extra;
+	}
+	PG_RETURN_POINTER(game_pattern_keys(PG_GETARG_GAME_P(0), pairs, (int32 *) PG_GETARG_POINTER(1)));
 }
 
 /*
@@ -226,13 +244,9 @@ game_pattern_extract_value(PG_FUNCTION_ARGS)
  * plies; with the option pairs, only its pieces that have no neighbour in
  * the pattern there, and then its pairs in each window of 32 plies.
  */
-PG_FUNCTION_INFO_V1(game_pattern_extract_query);
-Datum
-game_pattern_extract_query(PG_FUNCTION_ARGS)
+Datum *
+game_pattern_query(const ChessPattern *pattern, bool with_pairs, int32 *nkeys)
 {
-	int32	   *nkeys = (int32 *) PG_GETARG_POINTER(1);
-	StrategyNumber strategy = PG_GETARG_UINT16(2);
-	int32	   *searchMode = (int32 *) PG_GETARG_POINTER(6);
 	Pattern		p;
 	Datum	   *keys;
 	uint16		codes[PAIRS_MAX];
@@ -242,18 +256,13 @@ game_pattern_extract_query(PG_FUNCTION_ARGS)
 				w,
 				i;
 
-	if (strategy != STRATEGY_PATTERN)
-		elog(ERROR, "game_pattern_ops: unknown strategy %d", strategy);
-	pattern_from_datum(PG_GETARG_PATTERN_P(0), &p);
+	pattern_from_datum(pattern, &p);
 	for (i = 0; i < 12; i++)
 		pieces += bb_count(p.pieces[i]);
 	*nkeys = 0;
 	if (pieces == 0)
-	{
-		*searchMode = GIN_SEARCH_MODE_ALL;
-		PG_RETURN_POINTER(NULL);
-	}
-	if (pattern_pairs_option(fcinfo))
+		return NULL;
+	if (with_pairs)
 		npairs = pattern_pairs(&p, codes, &paired);
 	keys = palloc(sizeof(Datum) * (pieces * PATTERN_WINDOWS + npairs * PAIR_WINDOWS));
 	for (w = 0; w < PATTERN_WINDOWS; w++)
@@ -267,6 +276,22 @@ game_pattern_extract_query(PG_FUNCTION_ARGS)
 	for (w = 0; w < PAIR_WINDOWS; w++)
 		for (i = 0; i < npairs; i++)
 			keys[(*nkeys)++] = Int32GetDatum(PAIR_KEY(w, codes[i]));
+	return keys;
+}
+
+PG_FUNCTION_INFO_V1(game_pattern_extract_query);
+Datum
+game_pattern_extract_query(PG_FUNCTION_ARGS)
+{
+	int32	   *nkeys = (int32 *) PG_GETARG_POINTER(1);
+	int32	   *searchMode = (int32 *) PG_GETARG_POINTER(6);
+	Datum	   *keys;
+
+	if (PG_GETARG_UINT16(2) != STRATEGY_PATTERN)
+		elog(ERROR, "game_pattern_ops: unknown strategy %d", PG_GETARG_UINT16(2));
+	keys = game_pattern_query(PG_GETARG_PATTERN_P(0), pattern_pairs_option(fcinfo), nkeys);
+	if (*nkeys == 0)
+		*searchMode = GIN_SEARCH_MODE_ALL;
 	PG_RETURN_POINTER(keys);
 }
 

@@ -4,22 +4,28 @@
  */
 #include "gin_common.h"
 
-PG_FUNCTION_INFO_V1(position_gin_extract_value);
-Datum
-position_gin_extract_value(PG_FUNCTION_ARGS)
+/* The keys of a position: its 64 squares, its side to move, its material. */
+Datum *
+position_gin_keys(const ChessPosition *value, int32 *nkeys)
 {
 	Position	pos;
-	int32	   *nkeys = (int32 *) PG_GETARG_POINTER(1);
 	Datum	   *keys = palloc(sizeof(Datum) * 66);
 	int			sq;
 
-	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
+	position_from_datum(value, &pos);
 	for (sq = 0; sq < 64; sq++)
 		keys[sq] = PKEY(1, sq << 4 | pos.board[sq]);
 	keys[64] = PKEY(2, pos.side);
 	keys[65] = PKEY(3, material_key(&pos));
 	*nkeys = 66;
-	PG_RETURN_POINTER(keys);
+	return keys;
+}
+
+PG_FUNCTION_INFO_V1(position_gin_extract_value);
+Datum
+position_gin_extract_value(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_POINTER(position_gin_keys(PG_GETARG_POSITION_P(0), (int32 *) PG_GETARG_POINTER(1)));
 }
 
 /* The keys every matching position has: required pieces, empty squares, side. */
@@ -45,27 +51,32 @@ pattern_position_keys(const Pattern *p, int32 *nkeys)
 	return keys;
 }
 
-PG_FUNCTION_INFO_V1(position_gin_extract_query);
-Datum
-position_gin_extract_query(PG_FUNCTION_ARGS)
+/* The keys of a query: a pattern (strategy 8) or a balance (9); none asks for every position. */
+Datum *
+position_gin_query(StrategyNumber strategy, Datum query, int32 *nkeys)
 {
-	int32	   *nkeys = (int32 *) PG_GETARG_POINTER(1);
-	StrategyNumber strategy = PG_GETARG_UINT16(2);
-	int32	   *searchMode = (int32 *) PG_GETARG_POINTER(6);
-	Datum	   *keys = NULL;
-
 	*nkeys = 0;
 	if (strategy == STRATEGY_PATTERN)
 	{
 		Pattern		p;
 
-		pattern_from_datum(PG_GETARG_PATTERN_P(0), &p);
-		keys = pattern_position_keys(&p, nkeys);
+		pattern_from_datum((const ChessPattern *) DatumGetPointer(query), &p);
+		return pattern_position_keys(&p, nkeys);
 	}
-	else if (strategy == STRATEGY_MATERIAL)
-		keys = balance_query_keys(PG_GETARG_BALANCE_P(0), (uint64) 3 << 56, nkeys);
-	else
-		elog(ERROR, "position_gin_ops: unknown strategy %d", strategy);
+	if (strategy == STRATEGY_MATERIAL)
+		return balance_query_keys((const ChessBalance *) DatumGetPointer(query), (uint64) 3 << 56, nkeys);
+	elog(ERROR, "position_gin_ops: unknown strategy %d", strategy);
+	return NULL;
+}
+
+PG_FUNCTION_INFO_V1(position_gin_extract_query);
+Datum
+position_gin_extract_query(PG_FUNCTION_ARGS)
+{
+	int32	   *nkeys = (int32 *) PG_GETARG_POINTER(1);
+	int32	   *searchMode = (int32 *) PG_GETARG_POINTER(6);
+	Datum	   *keys = position_gin_query(PG_GETARG_UINT16(2), PG_GETARG_DATUM(0), nkeys);
+
 	if (*nkeys == 0)
 		*searchMode = GIN_SEARCH_MODE_ALL;
 	PG_RETURN_POINTER(keys);

@@ -229,9 +229,15 @@ game_reaches_position(PG_FUNCTION_ARGS)
  */
 #define UNKNOWN_POSITION_SEL 0.0001
 
+/*
+ * The share of a statistics slot's games in which test() finds a position,
+ * reading each game no further than max_ply; weighted by the slot's
+ * numbers (most common values), or each value one share (histogram).
+ * skip_standard passes over the games from the standard start.
+ */
 static double
-sampled_share(AttStatsSlot *slot, const Position *target, bool deep, GameMemo *memo,
-			  bool weighted)
+sampled_share(AttStatsSlot *slot, TestResult (*test) (const Position *pos, const void *arg),
+			  const void *arg, int max_ply, bool skip_standard, GameMemo *memo, bool weighted)
 {
 	double		share = 0;
 	int			i;
@@ -240,42 +246,48 @@ sampled_share(AttStatsSlot *slot, const Position *target, bool deep, GameMemo *m
 	{
 		struct varlena *g = DatumGetGameP(slot->values[i]);
 
-		if (deep && !(GAME_DATA(g)[1] & GAME_FLAG_START))
-			continue;			/* from the standard start: not within the plies read */
-		if (game_some_position(g, test_same_position, target, memo, ESTIMATE_PLIES))
+		if (skip_standard && !(GAME_DATA(g)[1] & GAME_FLAG_START))
+			continue;
+		if (game_some_position(g, test, arg, memo, max_ply))
 			share += weighted ? slot->numbers[i] : 1.0 / slot->nvalues;
 	}
 	return share;
 }
 
-PG_FUNCTION_INFO_V1(game_position_sel);
-Datum
-game_position_sel(PG_FUNCTION_ARGS)
+/*
+ * A restriction estimate from the column's statistics, as matchingsel()
+ * makes one: the share of the most common games and of the histogram's
+ * games in which test() finds a position, blended with the default for a
+ * short histogram and clamped away from 0 and 1; NULL statistics or an
+ * argument the planner cannot see give unknown_sel.  The right-hand
+ * argument is unpacked by unpack into size bytes for test().
+ */
+static double
+game_sampled_sel(PlannerInfo *root, List *args, int varRelid, void (*unpack) (const uint8 *bytes, void *out),
+				 size_t size, TestResult (*test) (const Position *pos, const void *arg), int max_ply,
+				 bool (*skip_standard) (const void *arg), double unknown_sel)
 {
-	PlannerInfo *root = (PlannerInfo *) PG_GETARG_POINTER(0);
-	List	   *args = (List *) PG_GETARG_POINTER(2);
-	int			varRelid = PG_GETARG_INT32(3);
 	VariableStatData vardata;
 	Node	   *other;
 	bool		varonleft;
-	double		sel = UNKNOWN_POSITION_SEL;
+	double		sel = unknown_sel;
 
 	if (!get_restriction_variable(root, args, varRelid, &vardata, &other, &varonleft))
-		PG_RETURN_FLOAT8(sel);
+		return sel;
 	if (varonleft && IsA(other, Const) && !((Const *) other)->constisnull &&
 		HeapTupleIsValid(vardata.statsTuple))
 	{
 		Form_pg_statistic stats = (Form_pg_statistic) GETSTRUCT(vardata.statsTuple);
-		Position	target;
+		void	   *arg = palloc(size);
 		GameMemo   *memo = palloc0(sizeof(GameMemo));
 		AttStatsSlot slot;
 		double		common = 0,
 					in_common = 0;
-		bool		deep;			/* not within ESTIMATE_PLIES of the standard start */
+		bool		skip;
 
+		unpack((const uint8 *) DatumGetPointer(((Const *) other)->constvalue), arg);
+		skip = skip_standard && skip_standard(arg);
 		sel = DEFAULT_MATCHING_SEL; /* for the rows of no histogram */
-		position_from_datum(DatumGetPositionP(((Const *) other)->constvalue), &target);
-		deep = position_min_plies(&target) > ESTIMATE_PLIES;
 		if (get_attstatsslot(&slot, vardata.statsTuple, STATISTIC_KIND_MCV, InvalidOid,
 							 ATTSTATSSLOT_VALUES | ATTSTATSSLOT_NUMBERS))
 		{
@@ -283,13 +295,13 @@ game_position_sel(PG_FUNCTION_ARGS)
 
 			for (i = 0; i < slot.nnumbers; i++)
 				common += slot.numbers[i];
-			in_common = sampled_share(&slot, &target, deep, memo, true);
+			in_common = sampled_share(&slot, test, arg, max_ply, skip, memo, true);
 			free_attstatsslot(&slot);
 		}
 		if (get_attstatsslot(&slot, vardata.statsTuple, STATISTIC_KIND_HISTOGRAM, InvalidOid,
 							 ATTSTATSSLOT_VALUES))
 		{
-			sel = sampled_share(&slot, &target, deep, memo, false);
+			sel = sampled_share(&slot, test, arg, max_ply, skip, memo, false);
 			if (slot.nvalues < 100)
 				sel = sel * slot.nvalues / 100.0 + DEFAULT_MATCHING_SEL * (1.0 - slot.nvalues / 100.0);
 			free_attstatsslot(&slot);
@@ -297,9 +309,53 @@ game_position_sel(PG_FUNCTION_ARGS)
 		sel = Min(Max(sel, 0.0001), 0.9999);
 		sel = sel * (1.0 - stats->stanullfrac - common) + in_common;
 		pfree(memo);
+		pfree(arg);
 	}
 	ReleaseVariableStats(vardata);
-	PG_RETURN_FLOAT8(Min(Max(sel, 0.0), 1.0));
+	return Min(Max(sel, 0.0), 1.0);
+}
+
+/* a position no game from the standard start reaches within ESTIMATE_PLIES */
+static bool
+position_deep(const void *arg)
+{
+	return position_min_plies((const Position *) arg) > ESTIMATE_PLIES;
+}
+
+PG_FUNCTION_INFO_V1(game_position_sel);
+Datum
+game_position_sel(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_FLOAT8(game_sampled_sel((PlannerInfo *) PG_GETARG_POINTER(0), (List *) PG_GETARG_POINTER(2),
+									  PG_GETARG_INT32(3), unpack_position, sizeof(Position),
+									  test_same_position, ESTIMATE_PLIES, position_deep,
+									  UNKNOWN_POSITION_SEL));
+}
+
+/*
+ * The restriction estimators of g @> pattern and g @> balance: as
+ * game_position_sel(), but each sampled game is read as far as a match
+ * can be in it (until the pattern or the balance can no longer match),
+ * since a pattern or a material turns up anywhere in a game.  Before 0.9.0 they were contsel(), a fixed 0.1%: 20 rows
+ * estimated for a pattern that 6,549 of 20,000 games have.  An argument
+ * the planner cannot see is taken for DEFAULT_MATCHING_SEL (1%).
+ */
+PG_FUNCTION_INFO_V1(game_pattern_sel);
+Datum
+game_pattern_sel(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_FLOAT8(game_sampled_sel((PlannerInfo *) PG_GETARG_POINTER(0), (List *) PG_GETARG_POINTER(2),
+									  PG_GETARG_INT32(3), unpack_pattern_test, sizeof(PatternTest),
+									  test_pattern, INT_MAX, NULL, DEFAULT_MATCHING_SEL));
+}
+
+PG_FUNCTION_INFO_V1(game_balance_sel);
+Datum
+game_balance_sel(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_FLOAT8(game_sampled_sel((PlannerInfo *) PG_GETARG_POINTER(0), (List *) PG_GETARG_POINTER(2),
+									  PG_GETARG_INT32(3), unpack_material, sizeof(MaterialQuery),
+									  test_material, INT_MAX, NULL, DEFAULT_MATCHING_SEL));
 }
 
 /* g @> pattern: some position of the game matches the pattern */
