@@ -36,7 +36,7 @@ apt_opts="-o Acquire::Check-Valid-Until=false"
 # what Debian's recipe for the package needs (debhelper, postgresql-all),
 # added by apt once the root is made (debootstrap's own resolver is kept to
 # the short list).
-root_base=(make gcc libc6-dev zlib1g-dev libzstd-dev zstd)
+root_base=(make gcc libc6-dev zlib1g-dev libzstd-dev)
 root_packages=("${root_base[@]}" debhelper dpkg-dev postgresql-all)
 
 # Makes the root file system of a major unless it is there already; adds

@@ -9,7 +9,8 @@ PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config
 export PG_CONFIG
 
 # What the build and the tests need, from Debian: the toolchain and
-# PostgreSQL 15; zlib and zstd (pgn_games_file() reads compressed files); clang with its sanitizer and libFuzzer runtimes for the
+# PostgreSQL 15; the zlib and zstd libraries (pgn_games_file() reads
+# compressed files); clang with its sanitizer and libFuzzer runtimes for the
 # fuzzers; psycopg 3 for the SQL fuzzer and the resource tests, and psycopg2
 # beside it for the client tests; Node.js and npm for the differential tests
 # against chess.js and the node-postgres client tests; Chromium to render
@@ -17,7 +18,7 @@ export PG_CONFIG
 # locale; Stockfish, the second generator of the Chess960 differential test;
 # pgn-extract, whose ECO lines are the reference application's library.
 packages=(make gcc libc6-dev postgresql-15 postgresql-server-dev-15 postgresql-common
-	zlib1g-dev libzstd-dev zstd clang libclang-rt-14-dev python3-psycopg python3-psycopg2 chromium
+	zlib1g-dev libzstd-dev clang libclang-rt-14-dev python3-psycopg python3-psycopg2 chromium
 	locales stockfish pgn-extract)
 missing=()
 for p in "${packages[@]}"; do

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Makes the compressed fixtures of sql/pgn_file.sql (the test reads them
+# with psql's \lo_import, writes them into the data directory with
+# lo_export(), and compares what pgn_games_file() reads of them with the
+# same text made in SQL).  Needs python3, gzip and zstd; the files are
+# committed, so the tests need none of them.
+#
+#   games.pgn.gz, games.pgn.zst   6,000 games of 30 plies (more than a
+#                                 megabyte of text: games straddle the parts
+#                                 the reader takes a megabyte at a time)
+#   small.pgn.gz, small.pgn.zst   their first 40,000 bytes, for the damaged files
+#   two_members.pgn.gz            two gzip members one after the other
+#   bom.pgn                       a game after a UTF-8 byte-order mark
+#   latin1.pgn                    [White "Rémi"] in LATIN1
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")"
+python3 - <<'PY'
+moves = ('1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 '
+         '10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14. Bg5 b4 15. Nb1 h6')
+text = '\n'.join('[Event "Game %d"]\n[Result "*"]\n\n%s *\n' % (i, moves) for i in range(1, 6001))
+open('games.pgn.tmp', 'w').write(text)
+open('small.pgn.tmp', 'w').write(text[:40000])
+open('bom.pgn', 'wb').write(b'\xef\xbb\xbf' + '[Event "BOM"]\n\n1. e4 *\n'.encode())
+open('latin1.pgn', 'wb').write('[White "Rémi"]\n1. e4 *\n'.encode('latin-1'))
+open('a.tmp', 'w').write('[Event "A"]\n1. e4 *\n')
+open('b.tmp', 'w').write('[Event "B"]\n1. d4 *\n')
+PY
+for f in games small; do
+	gzip -n -c "$f.pgn.tmp" >"$f.pgn.gz"
+	zstd -q -c "$f.pgn.tmp" >"$f.pgn.zst"
+done
+{ gzip -n -c a.tmp; gzip -n -c b.tmp; } >two_members.pgn.gz
+rm -f ./*.tmp
