@@ -11,6 +11,8 @@
 #include "types.h"
 
 #define BB_RANK_1	((Bitboard) 0x00000000000000FFULL)
+#define BB_RANK_3	((Bitboard) 0x0000000000FF0000ULL)
+#define BB_RANK_6	((Bitboard) 0x0000FF0000000000ULL)
 #define BB_RANK_8	((Bitboard) 0xFF00000000000000ULL)
 #define BB_FILE_A	((Bitboard) 0x0101010101010101ULL)
 #define BB_FILE_H	((Bitboard) 0x8080808080808080ULL)

@@ -361,20 +361,33 @@ game_reader_init(GameReader *r, const uint8_t *data, size_t len)
 }
 
 /*
- * The next field of bits bits (at most 9), from the two bytes it lies in;
- * none past the value (a forced last move has no bits): a field that runs
- * past it reads zeros, and the caller finds bitpos beyond the bytes.
+ * The next field of bits bits (at most 9): one load of the four bytes from
+ * its first while they lie within the value, else from the two bytes it
+ * lies in, none past the value (a forced last move has no bits): a field
+ * that runs past it reads zeros, and the caller finds bitpos beyond the
+ * bytes.
  */
 static inline __attribute__((always_inline)) unsigned
 get_bits(GameReader *r, int bits)
 {
 	size_t		byte = r->bitpos / 8;
-	unsigned	window = (byte < r->len ? (unsigned) r->data[byte] << 8 : 0) |
-		(byte + 1 < r->len ? r->data[byte + 1] : 0);
+	uint64_t	window;
 
+	if (__builtin_expect(byte + 4 <= r->len, 1))
+	{
+		/* four bytes from the field's first, most significant first (one load) */
+		const uint8_t *d = r->data + byte;
+		uint32_t	w = (uint32_t) d[0] << 24 | (uint32_t) d[1] << 16 | (uint32_t) d[2] << 8 | d[3];
+
+		window = (uint32_t) (w << (r->bitpos % 8));
+		r->bitpos += bits;
+		return (unsigned) (window >> (32 - bits));
+	}
+	window = (byte < r->len ? (unsigned) r->data[byte] << 8 : 0) |
+		(byte + 1 < r->len ? r->data[byte + 1] : 0);
 	window = (window >> (16 - r->bitpos % 8 - bits)) & ((1u << bits) - 1);
 	r->bitpos += bits;
-	return window;
+	return (unsigned) window;
 }
 
 _Static_assert(MAX_MOVES <= 512, "a version 1 field fits the 16-bit window of get_bits");

@@ -24,8 +24,6 @@
 
 #include <string.h>
 
-#define BB_RANK_3	((Bitboard) 0x0000000000FF0000ULL)
-#define BB_RANK_6	((Bitboard) 0x0000FF0000000000ULL)
 
 /* Squares between king and rook that must be empty, and the king's path. */
 typedef struct CastleRule
@@ -431,36 +429,18 @@ gen_pseudo_legal(const Position *pos, Move *out)
 	return n;
 }
 
-/*
- * One piece's pseudo-legal targets, by the rules gen_pseudo_legal() makes
- * its moves with: castling onto the square castle_move() writes (g1, or the
- * rook's square in Chess960), en passant onto the en passant square.  A
- * pawn's targets on the last rank are four moves each.
- */
 Bitboard
-piece_pseudo_targets(const Position *pos, Square from)
+king_pseudo_targets(const Position *pos, Square from)
 {
 	Color		us = (Color) pos->side;
-	Color		them = (Color) (us ^ 1);
 	Bitboard	own = pos->by_color[us];
-	Bitboard	occ = own | pos->by_color[them];
-	PieceKind	kind = PIECE_KIND(pos->board[from]);
-	Bitboard	t;
+	Bitboard	occ = own | pos->by_color[us ^ 1];
+	Bitboard	t = bb_king[from] & ~own;
 	int			i;
 
-	if (kind == PAWN)
-	{
-		Bitboard	one = (us == WHITE ? SQ_BB(from) << 8 : SQ_BB(from) >> 8) & ~occ;
-
-		t = (bb_pawn_attacks[us][from] &
-			 (pos->by_color[them] | (pos->ep != SQ_NONE ? SQ_BB(pos->ep) : 0))) | one;
-		return t | ((us == WHITE ? (one & BB_RANK_3) << 8 : (one & BB_RANK_6) >> 8) & ~occ);
-	}
-	t = piece_attacks(kind, from, occ) & ~own;
-	if (kind == KING)
-		for (i = 2 * (int) us; i < 2 * (int) us + 2; i++)
-			if (castle_pseudo_legal(pos, i, from, occ))
-				t |= SQ_BB(MOVE_TO(castle_move(pos, i)));
+	for (i = 2 * (int) us; i < 2 * (int) us + 2; i++)
+		if (castle_pseudo_legal(pos, i, from, occ))
+			t |= SQ_BB(MOVE_TO(castle_move(pos, i)));
 	return t;
 }
 

@@ -58,11 +58,49 @@ extern int	legal_targets(const Position *pos, Bitboard targets[64]);
  */
 extern int	gen_pseudo_legal(const Position *pos, Move *out);
 
+/* The pseudo-legal targets of the king of the side to move on from, castling included. */
+extern Bitboard king_pseudo_targets(const Position *pos, Square from);
+
 /*
  * The target squares of one piece of the side to move among the pseudo-
- * legal moves (a pawn's on the last rank count four moves each).
+ * legal moves, by the rules gen_pseudo_legal() makes its moves with:
+ * castling onto the square castle_move() writes (g1, or the rook's square
+ * in Chess960), en passant onto the en passant square.  A pawn's targets
+ * on the last rank are four moves each.  Inline: a game's reader asks it
+ * at every ply.
  */
-extern Bitboard piece_pseudo_targets(const Position *pos, Square from);
+static inline Bitboard
+piece_pseudo_targets(const Position *pos, Square from)
+{
+	Color		us = (Color) pos->side;
+	Color		them = (Color) (us ^ 1);
+	Bitboard	own = pos->by_color[us];
+	Bitboard	occ = own | pos->by_color[them];
+
+	switch (PIECE_KIND(pos->board[from]))
+	{
+		case PAWN:
+			{
+				Bitboard	one = (us == WHITE ? SQ_BB(from) << 8 : SQ_BB(from) >> 8) & ~occ;
+				Bitboard	t = (bb_pawn_attacks[us][from] &
+								 (pos->by_color[them] | (pos->ep != SQ_NONE ? SQ_BB(pos->ep) : 0))) | one;
+
+				return t | ((us == WHITE ? (one & BB_RANK_3) << 8 : (one & BB_RANK_6) >> 8) & ~occ);
+			}
+		case KNIGHT:
+			return bb_knight[from] & ~own;
+		case BISHOP:
+			return bb_bishop_attacks(from, occ) & ~own;
+		case ROOK:
+			return bb_rook_attacks(from, occ) & ~own;
+		case QUEEN:
+			return (bb_bishop_attacks(from, occ) | bb_rook_attacks(from, occ)) & ~own;
+		case KING:
+			return king_pseudo_targets(pos, from);
+		default:
+			return 0;
+	}
+}
 
 /*
  * Whether a pseudo-legal move m (one that piece_pseudo_targets() holds,
