@@ -116,6 +116,13 @@ FROM generate_series(1, 40) AS copies,
 ANALYZE plan_games;
 SELECT actual, estimated BETWEEN actual / 2 AND actual * 2 AS estimate_close
 FROM pg_temp.rows($$SELECT * FROM plan_games WHERE g @> '4k3/8/8/8/8/8/8/R3K3 w Q - 0 1'::"position"$$);
+-- the sampled games a backend keeps for the estimates of patterns and
+-- balances are those of the statistics of now (the first estimates above
+-- read those of the first ANALYZE): half the games are rook endings
+SELECT label, actual, estimated BETWEEN actual / 2 AND actual * 2 AS estimate_close
+FROM (VALUES ('a lone rook', $$g @> 'KRvK'::balance$$),
+             ('a rook on a1', $$g @> '8/8/8/8/8/8/8/R7'::pattern$$)) AS q(label, cond),
+     LATERAL pg_temp.rows('SELECT * FROM plan_games WHERE ' || cond) AS r;
 ROLLBACK;
 
 -- how many objects of each kind the extension has (not counting the array
