@@ -285,6 +285,7 @@ typedef struct SampleGame
 				count;
 	int			first_change,	/* the positions where its material changes, */
 				changes;		/* changes[first_change ...] (indexes into boards) */
+	Bitboard	ever[12];		/* the squares each man stood on (P N B R Q K p n b r q k) */
 } SampleGame;
 
 typedef struct GameSample
@@ -330,6 +331,7 @@ sample_read_slot(GameSample *s, AttStatsSlot *slot, bool common, int *nboards, i
 		sg->common = common;
 		sg->first = *nboards;
 		sg->first_change = *nchanges;
+		memset(sg->ever, 0, sizeof(sg->ever));
 		if (*nboards + r.plies + 1 > SAMPLE_BOARDS_MAX)
 			return false;
 		for (;;)
@@ -337,9 +339,13 @@ sample_read_slot(GameSample *s, AttStatsSlot *slot, bool common, int *nboards, i
 			SampleBoard *b = &s->boards[(*nboards)++];
 			uint64		m = material_key(&r.pos);
 
+			int			k;
+
 			memcpy(b->by_color, r.pos.by_color, sizeof(b->by_color));
 			memcpy(b->by_kind, r.pos.by_kind, sizeof(b->by_kind));
 			b->side = r.pos.side;
+			for (k = 0; k < 12; k++)
+				sg->ever[k] |= r.pos.by_color[k / 6] & r.pos.by_kind[k % 6 + 1];
 			if (r.ply == 0 || m != material)
 				s->changes[(*nchanges)++] = *nboards - 1;
 			material = m;
@@ -481,11 +487,12 @@ game_sample(HeapTuple stats_tuple)
 /*
  * The share of the kept sample's most common games (common) or histogram
  * games in which test() finds a position, reading only the positions where
- * the material changes when changes_only.
+ * the material changes when changes_only, none of the games excluded() says
+ * it cannot find.
  */
 static double
 sample_share(const GameSample *s, bool common, TestResult (*test) (const Position *pos, const void *arg),
-			 const void *arg, bool changes_only)
+			 const void *arg, bool changes_only, bool (*excluded) (const SampleGame *g, const void *arg))
 {
 	Position	pos;
 	double		share = 0;
@@ -498,7 +505,7 @@ sample_share(const GameSample *s, bool common, TestResult (*test) (const Positio
 		const SampleGame *g = &s->games[i];
 		int			n = changes_only ? g->changes : g->count;
 
-		if (g->common != common)
+		if (g->common != common || (excluded && excluded(g, arg)))
 			continue;
 		for (k = 0; k < n; k++)
 		{
@@ -532,6 +539,7 @@ typedef struct SampleTest
 	bool		(*skip_standard) (const void *arg);
 	bool		kept;
 	bool		changes_only;
+	bool		(*excluded) (const SampleGame *g, const void *arg);
 } SampleTest;
 
 /*
@@ -570,10 +578,10 @@ game_sampled_sel(PlannerInfo *root, List *args, int varRelid, void (*unpack) (co
 		{
 			common = kept->common;
 			if (kept->has_common)
-				in_common = sample_share(kept, true, st->test, arg, st->changes_only);
+				in_common = sample_share(kept, true, st->test, arg, st->changes_only, st->excluded);
 			if (kept->has_histogram)
 			{
-				sel = sample_share(kept, false, st->test, arg, st->changes_only);
+				sel = sample_share(kept, false, st->test, arg, st->changes_only, st->excluded);
 				if (kept->histogram_values < 100)
 					sel = sel * kept->histogram_values / 100.0 +
 						DEFAULT_MATCHING_SEL * (1.0 - kept->histogram_values / 100.0);
@@ -623,7 +631,7 @@ PG_FUNCTION_INFO_V1(game_position_sel);
 Datum
 game_position_sel(PG_FUNCTION_ARGS)
 {
-	static const SampleTest st = {test_same_position, ESTIMATE_PLIES, position_deep, false, false};
+	static const SampleTest st = {test_same_position, ESTIMATE_PLIES, position_deep, false, false, NULL};
 
 	PG_RETURN_FLOAT8(game_sampled_sel((PlannerInfo *) PG_GETARG_POINTER(0), (List *) PG_GETARG_POINTER(2),
 									  PG_GETARG_INT32(3), unpack_position, sizeof(Position), &st,
@@ -640,11 +648,24 @@ game_position_sel(PG_FUNCTION_ARGS)
  * have.  An argument the planner cannot see is taken for
  * DEFAULT_MATCHING_SEL (1%).
  */
+/* a sampled game in which some man the pattern asks for never stands on its square */
+static bool
+pattern_excluded(const SampleGame *g, const void *arg)
+{
+	const Pattern *p = &((const PatternTest *) arg)->pattern;
+	int			i;
+
+	for (i = 0; i < 12; i++)
+		if (p->pieces[i] & ~g->ever[i])
+			return true;
+	return false;
+}
+
 PG_FUNCTION_INFO_V1(game_pattern_sel);
 Datum
 game_pattern_sel(PG_FUNCTION_ARGS)
 {
-	static const SampleTest st = {test_pattern, INT_MAX, NULL, true, false};
+	static const SampleTest st = {test_pattern, INT_MAX, NULL, true, false, pattern_excluded};
 
 	PG_RETURN_FLOAT8(game_sampled_sel((PlannerInfo *) PG_GETARG_POINTER(0), (List *) PG_GETARG_POINTER(2),
 									  PG_GETARG_INT32(3), unpack_pattern_test, sizeof(PatternTest), &st,
@@ -655,7 +676,7 @@ PG_FUNCTION_INFO_V1(game_balance_sel);
 Datum
 game_balance_sel(PG_FUNCTION_ARGS)
 {
-	static const SampleTest st = {test_material, INT_MAX, NULL, true, true};
+	static const SampleTest st = {test_material, INT_MAX, NULL, true, true, NULL};
 
 	PG_RETURN_FLOAT8(game_sampled_sel((PlannerInfo *) PG_GETARG_POINTER(0), (List *) PG_GETARG_POINTER(2),
 									  PG_GETARG_INT32(3), unpack_material, sizeof(MaterialQuery), &st,
