@@ -55,6 +55,12 @@ ifeq ($(shell test $(PG_MAJOR) -ge 17 && echo yes),yes)
 REGRESS += softerr
 endif
 
+# The pg_regress tests of this major, for test/run.sh to know how many
+# must report.
+regress-tests:
+	@echo $(REGRESS)
+.PHONY: regress-tests
+
 # PGXS tracks no header dependencies of its own.
 $(OBJS): $(wildcard src/*.h src/engine/*.h)
 

@@ -99,10 +99,21 @@ umount_root() {
 	done
 }
 
+# count NAME PASSED FAILED [STATUS [TESTS]]: a command that exited non-zero
+# with no failure counted is one failure; fewer than TESTS reported, the
+# missing ones are failures (a server that crashed for good stops the list).
 count() {
-	local name=$1 ok=$2 bad=$3
+	local name=$1 ok=$2 bad=$3 status=${4:-0} tests=${5:-0}
 	if ((ok + bad == 0)); then
 		echo "!! $name ran no test: counted as one failure"
+		bad=1
+	fi
+	if ((ok + bad < tests)); then
+		echo "!! $name reported $((ok + bad)) of $tests tests: the rest counted as failures"
+		bad=$((tests - ok))
+	fi
+	if ((status != 0 && bad == 0)); then
+		echo "!! $name exited with status $status and counted no failure: counted as one failure"
 		bad=1
 	fi
 	echo "$name: $ok passed, $bad failed"
@@ -115,8 +126,9 @@ echo "== a dump of a table of every type, taken on PostgreSQL 15"
 bash test/stale_clusters.sh
 pg_virtualenv -v 15 bash test/dump_restore.sh --export "$log/every_type.dump" "$log/every_type.txt" \
 	>"$log/export" 2>&1
+status=$?
 cat "$log/export"
-count "dump on 15" "$(grep -c '^ok:' "$log/export")" "$(grep -c '^!! FAILED' "$log/export")"
+count "dump on 15" "$(grep -c '^ok:' "$log/export")" "$(grep -c '^!! FAILED' "$log/export")" $status
 
 # make the missing roots in parallel, with debootstrap installed first: the
 # makers installing it at once raced for dpkg's lock on a fresh machine, and
@@ -156,32 +168,37 @@ for v in "${majors[@]}"; do
 		>"$log/build-$v" 2>&1; then
 		echo "build with -Wall -Wextra -Werror: ok ($(in_root "$v" "gcc --version | head -n 1"))"
 		/usr/bin/python3 test/exports.py "$root/build/chess/chess.so" >"$log/exports-$v" 2>&1
+		status=$?
 		grep -E '^FAILED' "$log/exports-$v"
 		count "exported symbols on PostgreSQL $v" "$(grep -c '^ok ' "$log/exports-$v")" \
-			"$(grep -c '^FAILED' "$log/exports-$v")"
+			"$(grep -c '^FAILED' "$log/exports-$v")" $status
 		in_root "$v" "cd /build/chess && pg_virtualenv -v $v make -s PG_CONFIG=$pg_config installcheck" \
 			>"$log/regress-$v" 2>&1
+		status=$?
+		tests=$(in_root "$v" "cd /build/chess && make -s PG_CONFIG=$pg_config regress-tests" | wc -w)
 		# pg_regress prints "test x ... ok" up to 15, TAP ("ok 1 - x") from 16
 		grep -E '\.\.\. |^(not )?ok |diff|No such file' "$log/regress-$v"
 		[[ -f $root/build/chess/regression.diffs ]] && head -c 20000 "$root/build/chess/regression.diffs"
 		count "pg_regress on PostgreSQL $v" \
 			"$(grep -Ec '\.\.\. ok|^ok ' "$log/regress-$v")" \
-			"$(grep -Ec '\.\.\. (FAILED|failed)|^not ok |diff command failed' "$log/regress-$v")"
+			"$(grep -Ec '\.\.\. (FAILED|failed)|^not ok |diff command failed' "$log/regress-$v")" $status "$tests"
 		in_root "$v" "cd /build/chess && pg_virtualenv -v $v bash test/dump_restore.sh --import /build/every_type.dump /build/every_type.txt" \
 			>"$log/import-$v" 2>&1
+		status=$?
 		cat "$log/import-$v"
 		count "restore of the 15 dump on PostgreSQL $v" "$(grep -c '^ok:' "$log/import-$v")" \
-			"$(grep -c '^!! FAILED' "$log/import-$v")"
+			"$(grep -c '^!! FAILED' "$log/import-$v")" $status
 		# the Debian package by debian/'s recipe (test/package.sh on 15):
 		# dpkg-buildpackage runs pg_regress against the package's files
 		rm -rf "$root/build/pkg"
 		mkdir -p "$root/build/pkg/src"
 		git ls-files -z -co --exclude-standard | tar -c --null -T - | tar -x -C "$root/build/pkg/src"
 		in_root "$v" "cd /build/pkg/src && PG_UPDATECONTROL=yes dpkg-buildpackage -us -uc -b" >"$log/package-$v" 2>&1
+		status=$?
 		debs=$(ls "$root"/build/pkg/postgresql-"$v"-chess_*.deb 2>/dev/null | grep -vc dbgsym)
 		pkg_ok=$(grep -Ec '\.\.\. ok|^ok ' "$log/package-$v")
 		pkg_bad=$(grep -Ec '\.\.\. (FAILED|failed)|^not ok ' "$log/package-$v")
-		if ((debs == 1 && pkg_ok > 0 && pkg_bad == 0)); then
+		if ((status == 0 && debs == 1 && pkg_ok > 0 && pkg_bad == 0)); then
 			echo "Debian package postgresql-$v-chess: built, pg_regress in the build: $pkg_ok passed"
 			count "Debian package on PostgreSQL $v" 1 0
 		else
