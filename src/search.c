@@ -33,11 +33,14 @@ typedef enum
  * The positions of a game, one by one, until test() finds one or stops;
  * whether one was found, looking no further than ply max_ply.  With a memo,
  * a game read from where it parts from the last one (test() is a function
- * of the position).  Interrupts are polled every 4,096 plies.
+ * of the position).  A test of the material alone (material_only) is not
+ * put after a move that reset no halfmove clock: neither a capture nor a
+ * pawn's move, the material is the last position's.  Interrupts are polled
+ * every 4,096 plies.
  */
 static bool
 game_some_position(struct varlena *g, TestResult (*test) (const Position *pos, const void *arg),
-				   const void *arg, GameMemo *memo, int max_ply)
+				   const void *arg, GameMemo *memo, int max_ply, bool material_only)
 {
 	GameReader	r;
 
@@ -51,7 +54,7 @@ game_some_position(struct varlena *g, TestResult (*test) (const Position *pos, c
 	}
 	for (;;)
 	{
-		TestResult	t = test(&r.pos, arg);
+		TestResult	t = material_only && r.ply > 0 && r.pos.halfmove != 0 ? TEST_NEXT : test(&r.pos, arg);
 
 		if (memo)
 			game_memo_record(memo, &r, t);
@@ -97,11 +100,15 @@ test_pattern(const Position *pos, const void *arg)
 static TestResult
 test_material(const Position *pos, const void *arg)
 {
-	const MaterialQuery *q = (const MaterialQuery *) arg;
-
-	if (material_query_matches(q, pos))
-		return TEST_FOUND;
-	return material_query_unreachable(q, pos) ? TEST_STOP : TEST_NEXT;
+	switch (material_query_verdict((const MaterialQuery *) arg, pos))
+	{
+		case MATERIAL_MATCH:
+			return TEST_FOUND;
+		case MATERIAL_NEVER:
+			return TEST_STOP;
+		default:
+			return TEST_NEXT;
+	}
 }
 
 /*
@@ -197,7 +204,7 @@ game_reaches_position(PG_FUNCTION_ARGS)
 											   PACKED_POSITION_SIZE, sizeof(Position), unpack_position);
 	bool		found;
 
-	found = game_some_position(g, test_same_position, target, argument_memo(fcinfo), INT_MAX);
+	found = game_some_position(g, test_same_position, target, argument_memo(fcinfo), INT_MAX, false);
 	PG_FREE_IF_COPY(g, 0);
 	PG_RETURN_BOOL(found);
 }
@@ -250,7 +257,7 @@ sampled_share(AttStatsSlot *slot, TestResult (*test) (const Position *pos, const
 
 		if (skip_standard && !(GAME_DATA(g)[1] & GAME_FLAG_START))
 			continue;
-		if (game_some_position(g, test, arg, memo, max_ply))
+		if (game_some_position(g, test, arg, memo, max_ply, false))
 			share += weighted ? slot->numbers[i] : 1.0 / slot->nvalues;
 	}
 	return share;
@@ -693,7 +700,7 @@ game_reaches_pattern(PG_FUNCTION_ARGS)
 											 PACKED_PATTERN_SIZE, sizeof(PatternTest), unpack_pattern_test);
 	bool		found;
 
-	found = game_some_position(g, test_pattern, t, argument_memo(fcinfo), INT_MAX);
+	found = game_some_position(g, test_pattern, t, argument_memo(fcinfo), INT_MAX, false);
 	PG_FREE_IF_COPY(g, 0);
 	PG_RETURN_BOOL(found);
 }
@@ -708,7 +715,7 @@ game_reaches_balance(PG_FUNCTION_ARGS)
 											   PACKED_MATERIAL_SIZE, sizeof(MaterialQuery), unpack_material);
 	bool		found;
 
-	found = game_some_position(g, test_material, q, argument_memo(fcinfo), INT_MAX);
+	found = game_some_position(g, test_material, q, argument_memo(fcinfo), INT_MAX, true);
 	PG_FREE_IF_COPY(g, 0);
 	PG_RETURN_BOOL(found);
 }

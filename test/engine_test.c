@@ -330,8 +330,22 @@ test_packed_fuzz(void)
 	int			i,
 				j,
 				accepted = 0,
-				noncanonical = 0;
+				noncanonical = 0,
+				stored_read = 0,
+				stored_mismatch = 0;
+	/* the bytes changed are those of positions with castling rights, en passant, Chess960 rooks */
+	static const char *const fens[] = {
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+		"rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w EAea - 0 1"};
+	uint8_t		bases[4][PACKED_POSITION_SIZE];
 
+	for (i = 0; i < 4; i++)
+	{
+		CHECK(fen_parse(fens[i], &start, &err), "fuzz base %d parses", i);
+		position_pack(&start, bases[i]);
+	}
 	position_set_startpos(&start);
 	position_pack(&start, base);
 	for (i = 0; i < 200000; i++)
@@ -349,8 +363,23 @@ test_packed_fuzz(void)
 			int			at = bytes[0] % PACKED_POSITION_SIZE;
 			uint8_t		value = bytes[1];
 
-			memcpy(bytes, base, PACKED_POSITION_SIZE);
+			memcpy(bytes, bases[(i / 2) % 4], PACKED_POSITION_SIZE);
 			bytes[at] = value;
+		}
+		{
+			/* stored bytes are read exactly when they are the packed form of a valid position */
+			Position	stored;
+			PositionError err2;
+			bool		is_stored = position_unpack_stored(bytes, &stored, &err2);
+			bool		packs_back = position_unpack_checked(bytes, &pos, &err);
+
+			if (packs_back)
+			{
+				position_pack(&pos, packed);
+				packs_back = memcmp(packed, bytes, PACKED_POSITION_SIZE) == 0;
+			}
+			stored_mismatch += is_stored != packs_back;
+			stored_read += is_stored;
 		}
 		if (!position_unpack_checked(bytes, &pos, &err))
 			continue;
@@ -367,6 +396,9 @@ test_packed_fuzz(void)
 	}
 	CHECK(accepted > 0, "fuzz accepted some inputs");
 	CHECK(noncanonical == 0, "%d accepted fuzz inputs were not canonical", noncanonical);
+	CHECK(stored_read > 0 && stored_mismatch == 0,
+		  "position_unpack_stored() read %d inputs, %d of them otherwise than unpack and pack back",
+		  stored_read, stored_mismatch);
 }
 
 /* Slider attacks by walking the rays, to check the attack tables. */
@@ -1163,7 +1195,8 @@ test_material_reach(void)
 	MaterialQuery q;
 	int			g,
 				stops = 0,
-				bad = 0;
+				bad = 0,
+				verdicts = 0;
 
 	position_set_startpos(&start);
 	for (g = 0; g < 400; g++)
@@ -1186,8 +1219,14 @@ test_material_reach(void)
 			}
 		CHECK(material_query_matches(&q, &seen[t]), "game %d: the query matches ply %d", g, t);
 		for (i = 0; i <= n; i++)
+		{
+			MaterialVerdict v = material_query_verdict(&q, &seen[i]);
+
 			if (material_query_matches(&q, &seen[i]))
 				last = i;
+			verdicts += v != (material_query_matches(&q, &seen[i]) ? MATERIAL_MATCH :
+							  material_query_unreachable(&q, &seen[i]) ? MATERIAL_NEVER : MATERIAL_NOT_YET);
+		}
 		for (i = 0; i <= last; i++)
 			bad += material_query_unreachable(&q, &seen[i]);
 		for (i = last + 1; i <= n; i++)
@@ -1199,6 +1238,7 @@ test_material_reach(void)
 	}
 	CHECK(bad == 0, "material_query_unreachable gave up on %d positions before a match", bad);
 	CHECK(stops > 0, "material_query_unreachable never stopped a game early");
+	CHECK(verdicts == 0, "material_query_verdict disagreed %d times with the two tests it joins", verdicts);
 	CHECK(material_query_parse("KQQvK", &q, &err) && fen_parse("4k3/P7/8/8/8/8/8/Q3K3 w - - 0 1", &pos, &err),
 		  "KQQvK and a queen and pawn parse");
 	CHECK(!material_query_unreachable(&q, &pos), "a second queen from the pawn");

@@ -36,6 +36,7 @@ extern const Bitboard bb_line[64][64];	/* the whole line through two aligned squ
 extern const Magic bb_bishop_magics[64];
 extern const uint8_t bb_rank_attacks[8][64];	/* on rank 1: [file][occupancy of b1-g1] */
 extern const Bitboard bb_file_attacks[8][64];	/* on the a-file: [rank][BB_FILE_INDEX] */
+extern const uint8_t bb_select_in_byte[256][8];	/* [b][n]: the n-th set bit of b */
 
 /* Six bits from an a-file occupancy (kindergarten bitboards: a2-a7 gathered by a multiply). */
 #define BB_FILE_INDEX(afile)	((unsigned) ((((afile) & BB_FILE_A) * 0x0004081020408000ULL) >> 58))
@@ -93,6 +94,35 @@ bb_pop(Bitboard *b)
 
 	*b &= *b - 1;
 	return sq;
+}
+
+/*
+ * The square of the n-th set bit of b, from the lowest (n below
+ * bb_count(b)), without a branch on the data: the half, the quarter and the
+ * byte that hold it by counting, then a table.  A loop that clears n bits
+ * ends at a different count each time, and the processor mispredicts its
+ * end: reading a game selects twice a ply.
+ */
+static inline Square
+bb_select(Bitboard b, int n)
+{
+	int			sq = 0,
+				c,
+				step;
+
+	for (step = 32; step >= 8; step /= 2)
+	{
+		Bitboard	low = b & ((((Bitboard) 1) << step) - 1);
+		int			up;
+
+		c = bb_count(low);
+		up = n >= c;
+		/* the compiler makes these conditional moves */
+		sq += up ? step : 0;
+		n -= up ? c : 0;
+		b = up ? b >> step : low;
+	}
+	return (Square) (sq + bb_select_in_byte[b & 0xFF][n]);
 }
 
 #endif							/* CHESS_ENGINE_BITBOARD_H */

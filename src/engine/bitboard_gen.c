@@ -274,6 +274,30 @@ print_values(const char *decl, const Bitboard *values, int n, int row)
 	printf("\n};\n\n");
 }
 
+/* bb_select_in_byte[b][n]: the n-th set bit of b, from the lowest (0 where b has fewer) */
+static void
+print_select_in_byte(void)
+{
+	int			b,
+				n;
+
+	printf("const uint8_t bb_select_in_byte[256][8] = {");
+	for (b = 0; b < 256; b++)
+	{
+		int			bits[8] = {0},
+					k = 0,
+					i;
+
+		for (i = 0; i < 8; i++)
+			if (b & (1 << i))
+				bits[k++] = i;
+		printf("%s%s{", b ? "," : "", b % 4 == 0 ? "\n\t" : " ");
+		for (n = 0; n < 8; n++)
+			printf("%d%s", bits[n], n == 7 ? "}" : ", ");
+	}
+	printf("\n};\n\n");
+}
+
 static void
 print_rank_attacks(void)
 {
@@ -346,6 +370,7 @@ main(int argc, char **argv)
 	print_values("const Bitboard bb_between[64][64]", &between[0][0], 64 * 64, 64);
 	print_values("const Bitboard bb_line[64][64]", &line[0][0], 64 * 64, 64);
 	print_rank_attacks();
+	print_select_in_byte();
 	print_values("const Bitboard bb_file_attacks[8][64]", &file_attacks[0][0], 8 * 64, 64);
 	print_values("static const Bitboard bishop_table[5248]", bishop_table, 5248, 0);
 	print_magics("const Magic bb_bishop_magics[64]", bishop_magics, "bishop_table", bishop_table);

@@ -458,11 +458,11 @@ reader_move_is_legal(const Position *pos, Move m, PieceKind kind)
 		return false;
 	snipers = ((bb_bishop_rays[king] & (pos->by_kind[BISHOP] | pos->by_kind[QUEEN])) |
 			   (bb_rook_rays[king] & (pos->by_kind[ROOK] | pos->by_kind[QUEEN]))) & theirs;
+	if (!snipers)
+		return true;
 	occ = (position_occupied(pos) ^ SQ_BB(from)) | SQ_BB(to);
-	while (snipers)
-		if (!(bb_between[king][bb_pop(&snipers)] & occ))
-			return false;
-	return true;
+	return !(((bb_bishop_attacks(king, occ) & (pos->by_kind[BISHOP] | pos->by_kind[QUEEN])) |
+			  (bb_rook_attacks(king, occ) & (pos->by_kind[ROOK] | pos->by_kind[QUEEN]))) & theirs);
 }
 
 CHESS_HOT static Move
@@ -474,8 +474,7 @@ game_reader_next_v2(GameReader *r)
 	int			pieces = bb_count(own),
 				which = (int) get_bits(r, game_index_bits(pieces)),
 				moves,
-				rank,
-				i;
+				rank;
 	Square		from;
 	Move		m;
 
@@ -489,9 +488,7 @@ game_reader_next_v2(GameReader *r)
 		reader_fail(r, "Ply %d moves piece %d of a side with %d pieces.", r->ply + 1, which + 1, pieces);
 		return MOVE_NULL;
 	}
-	for (i = 0; i < which; i++)
-		own &= own - 1;
-	from = bb_lsb(own);
+	from = bb_select(own, which);
 	t = piece_pseudo_targets(pos, from);
 	moves = game_piece_moves(pos, from, t);
 	rank = (int) get_bits(r, game_index_bits(moves));

@@ -83,11 +83,8 @@ static inline Move
 game_move_in_piece(const Position *pos, Square from, Bitboard t, int rank)
 {
 	bool		promotes = game_piece_promotes(pos, from, t);
-	int			i;
 
-	for (i = 0; i < (promotes ? rank / 4 : rank); i++)
-		t &= t - 1;
-	return MOVE_MAKE(from, bb_lsb(t), promotes ? KNIGHT + rank % 4 : NO_KIND);
+	return MOVE_MAKE(from, bb_select(t, promotes ? rank / 4 : rank), promotes ? KNIGHT + rank % 4 : NO_KIND);
 }
 
 /* The legal moves of a position in the format's order; returns their number. */

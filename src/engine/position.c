@@ -230,8 +230,8 @@ static const char *const side_names[2] = {"White", "Black"};
  * number of 0 becomes 1.  Returns false with err filled in when the position
  * is impossible.
  */
-bool
-position_validate(Position *pos, PositionError *err)
+static inline __attribute__((always_inline)) bool
+validate(Position *pos, PositionError *err)
 {
 	Color		us = (Color) pos->side;
 	Color		them = (Color) (us ^ 1);
@@ -321,6 +321,28 @@ position_validate(Position *pos, PositionError *err)
 	return true;
 }
 
+bool
+position_validate(Position *pos, PositionError *err)
+{
+	return validate(pos, err);
+}
+
+/* Bytes 24-31 of the packed form: side, castling, en passant (ep), clocks, castling rooks. */
+static inline void
+pack_state(const Position *pos, Square ep, uint8_t out[PACKED_POSITION_SIZE])
+{
+	int			i;
+
+	out[24] = (uint8_t) (pos->side | (pos->castling << 1));
+	out[25] = (uint8_t) (ep == SQ_NONE ? 0 : ep + 1);
+	out[26] = (uint8_t) pos->halfmove;
+	out[27] = (uint8_t) (pos->halfmove >> 8);
+	out[28] = (uint8_t) pos->fullmove;
+	out[29] = (uint8_t) (pos->fullmove >> 8);
+	for (i = 0; i < 2; i++)
+		out[30 + i] = (uint8_t) ((7 - pos->rook_file[2 * i]) | (pos->rook_file[2 * i + 1] << 4));
+}
+
 void
 position_pack(const Position *pos, uint8_t out[PACKED_POSITION_SIZE])
 {
@@ -338,14 +360,7 @@ position_pack(const Position *pos, uint8_t out[PACKED_POSITION_SIZE])
 
 		out[8 + i / 2] |= (uint8_t) (pos->board[sq] << (4 * (i & 1)));
 	}
-	out[24] = (uint8_t) (pos->side | (pos->castling << 1));
-	out[25] = (uint8_t) (ep == SQ_NONE ? 0 : ep + 1);
-	out[26] = (uint8_t) pos->halfmove;
-	out[27] = (uint8_t) (pos->halfmove >> 8);
-	out[28] = (uint8_t) pos->fullmove;
-	out[29] = (uint8_t) (pos->fullmove >> 8);
-	for (i = 0; i < 2; i++)
-		out[30 + i] = (uint8_t) ((7 - pos->rook_file[2 * i]) | (pos->rook_file[2 * i + 1] << 4));
+	pack_state(pos, ep, out);
 }
 
 /* Unpacks a packed position known to be valid (one that position_pack wrote). */
@@ -384,9 +399,9 @@ position_unpack(const uint8_t in[PACKED_POSITION_SIZE], Position *pos)
  * over the pieces, the checks beside the unpacking: a stored position is
  * read this way each time a function takes it.
  */
-bool
-position_unpack_checked(const uint8_t in[PACKED_POSITION_SIZE], Position *pos,
-						PositionError *err)
+CHESS_HOT static bool
+position_unpack_checked_clones(const uint8_t in[PACKED_POSITION_SIZE], Position *pos,
+							   PositionError *err)
 {
 	Bitboard	occ = 0;
 	int			i,
@@ -438,7 +453,13 @@ position_unpack_checked(const uint8_t in[PACKED_POSITION_SIZE], Position *pos,
 		pos->rook_file[2 * i] = (uint8_t) (7 - (in[30 + i] & 7));
 		pos->rook_file[2 * i + 1] = (uint8_t) ((in[30 + i] >> 4) & 7);
 	}
-	return position_validate(pos, err);
+	return validate(pos, err);
+}
+
+bool
+position_unpack_checked(const uint8_t in[PACKED_POSITION_SIZE], Position *pos, PositionError *err)
+{
+	return position_unpack_checked_clones(in, pos, err);
 }
 
 /*
@@ -456,8 +477,15 @@ position_unpack_stored(const uint8_t in[PACKED_POSITION_SIZE], Position *pos, Po
 
 	if (!position_unpack_checked(in, pos, err))
 		return false;
-	position_pack(pos, again);
-	for (i = 0; i < PACKED_POSITION_SIZE; i++)
+
+	/*
+	 * Bytes 0-23 read as they pack (the occupancy, a valid code for each of
+	 * its squares in order, zeros after): the state bytes are compared with
+	 * what the validated position packs to (validation drops castling rights
+	 * that cannot be used and an en passant square without a capture).
+	 */
+	pack_state(pos, pos->ep, again);
+	for (i = 24; i < PACKED_POSITION_SIZE; i++)
 		if (in[i] != again[i])
 			return position_fail(err, POS_ERR_BINARY, i,
 								 "Byte %d is 0x%02x where the packed form of the position it describes has 0x%02x.",

@@ -568,14 +568,13 @@ material_query_flip(MaterialQuery *q)
 	memcpy(q->max[1], t, sizeof(t));
 }
 
-bool
-material_query_unreachable(const MaterialQuery *q, const Position *pos)
+/* Whether no position with at most these counts (but by promotion) can match q. */
+static bool
+counts_unreachable(const MaterialQuery *q, const uint8_t counts[2][MATERIAL_KINDS])
 {
-	uint8_t		counts[2][MATERIAL_KINDS];
 	int			c,
 				k;
 
-	material_counts(pos, counts);
 	for (c = 0; c < 2; c++)
 	{
 		int			pawns = counts[c][MATERIAL_KINDS - 1],
@@ -593,19 +592,46 @@ material_query_unreachable(const MaterialQuery *q, const Position *pos)
 	return false;
 }
 
-bool
-material_query_matches(const MaterialQuery *q, const Position *pos)
+static bool
+counts_match(const MaterialQuery *q, const uint8_t counts[2][MATERIAL_KINDS])
 {
-	uint8_t		counts[2][MATERIAL_KINDS];
 	int			c,
 				k;
 
-	material_counts(pos, counts);
 	for (c = 0; c < 2; c++)
 		for (k = 0; k < MATERIAL_KINDS; k++)
 			if (counts[c][k] < q->min[c][k] || counts[c][k] > q->max[c][k])
 				return false;
 	return true;
+}
+
+bool
+material_query_unreachable(const MaterialQuery *q, const Position *pos)
+{
+	uint8_t		counts[2][MATERIAL_KINDS];
+
+	material_counts(pos, counts);
+	return counts_unreachable(q, counts);
+}
+
+MaterialVerdict
+material_query_verdict(const MaterialQuery *q, const Position *pos)
+{
+	uint8_t		counts[2][MATERIAL_KINDS];
+
+	material_counts(pos, counts);
+	if (counts_match(q, counts))
+		return MATERIAL_MATCH;
+	return counts_unreachable(q, counts) ? MATERIAL_NEVER : MATERIAL_NOT_YET;
+}
+
+bool
+material_query_matches(const MaterialQuery *q, const Position *pos)
+{
+	uint8_t		counts[2][MATERIAL_KINDS];
+
+	material_counts(pos, counts);
+	return counts_match(q, counts);
 }
 
 int

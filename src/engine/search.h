@@ -166,6 +166,16 @@ extern bool material_query_matches(const MaterialQuery *q, const Position *pos);
  */
 extern bool material_query_unreachable(const MaterialQuery *q, const Position *pos);
 
+/* Both at once, counting the men once: a match, none yet, or none ever again. */
+typedef enum MaterialVerdict
+{
+	MATERIAL_MATCH,
+	MATERIAL_NOT_YET,
+	MATERIAL_NEVER
+} MaterialVerdict;
+
+extern MaterialVerdict material_query_verdict(const MaterialQuery *q, const Position *pos);
+
 /*
  * The material keys a query matches, written to keys (room for max) when
  * there are at most max; returns their number, or -1 when there are more.
