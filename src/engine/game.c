@@ -401,7 +401,7 @@ reader_advance(GameReader *r, Move m)
 {
 	if (__builtin_expect(m == MOVE_NULL, 0))
 		return MOVE_NULL;
-	position_play(&r->pos, m);
+	position_play_inline(&r->pos, m);
 	r->ply++;
 	if (r->ply == r->plies && !game_reader_check_end(r))
 		return MOVE_NULL;
