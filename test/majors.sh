@@ -75,28 +75,15 @@ make_root() {
 	fi
 }
 
-# Runs a command inside a major's root, with /proc, /dev and a copy of the
-# source tree in /build/chess.
+# shellcheck source=test/roots.sh
+. test/roots.sh
+
+# Runs a command inside a major's root (mounted by mount_root, with a copy
+# of the source tree in /build/chess).
 in_root() {
 	local root=$roots/${suite[$1]}
 	shift
-	chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
-		bash -c "$*"
-}
-
-mount_root() {
-	local root=$1
-	mountpoint -q "$root/proc" || mount -t proc proc "$root/proc"
-	mountpoint -q "$root/dev" || mount --bind /dev "$root/dev"
-	mountpoint -q "$root/dev/pts" || mount --bind /dev/pts "$root/dev/pts"
-	mountpoint -q "$root/dev/shm" || mount -t tmpfs tmpfs "$root/dev/shm"
-}
-
-umount_root() {
-	local root=$1
-	for m in dev/shm dev/pts dev proc; do
-		mountpoint -q "$root/$m" && umount "$root/$m"
-	done
+	chroot_run "$root" "$*"
 }
 
 # count NAME PASSED FAILED [STATUS [TESTS]]: a command that exited non-zero

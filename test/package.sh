@@ -2,9 +2,13 @@
 # The Debian package, made as Debian makes its PostgreSQL extension packages
 # (debian/: pg_buildext, the pgxs_loop debhelper sequence, debian/pgversions):
 # dpkg-buildpackage -us -uc builds postgresql-15-chess (and the source
-# package) from a copy of the
-# tree, running pg_regress against the package's files on the way
-# (dh_pgxs_test); then the package is installed, CREATE EXTENSION works from
+# package) from a copy of the tree, in a clean Debian 12 root file system
+# that has build-essential and debian/control's build dependencies and
+# nothing else (a copy of a debootstrap --variant=buildd root kept in
+# $CHESS_ROOTS, default /var/cache/chess-majors, made on the first run;
+# apt-get build-dep installs the dependencies into the copy), running
+# pg_regress against the package's files on the way (dh_pgxs_test); then
+# the package is installed on this machine, CREATE EXTENSION works from
 # it, `pg_buildext installcheck` passes against the installed files, and the
 # package is removed again (the extension built from the tree is installed
 # back for the tests that follow).  Checks too that the build used the
@@ -20,9 +24,8 @@ bad() { failed=$((failed + 1)); echo "!! FAILED: $1"; }
 check() { if eval "$2"; then ok "$1"; else bad "$1"; fi; }
 finish() { echo "package: $passed passed, $failed failed"; exit $((failed > 0)); }
 
-# what Debian's recipe builds with (postgresql-all brings pg_buildext's
-# servers for dh_pgxs_test)
-needed=(debhelper dpkg-dev postgresql-all postgresql-server-dev-all)
+# pg_buildext here, for checkcontrol and installcheck; debootstrap for the root
+needed=(postgresql-server-dev-all debootstrap)
 missing=()
 for p in "${needed[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
@@ -33,12 +36,43 @@ if ((${#missing[@]})); then
 		{ bad "install ${missing[*]}"; finish; }
 fi
 
+# shellcheck source=test/roots.sh
+. test/roots.sh
+roots=${CHESS_ROOTS:-/var/cache/chess-majors}
+mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+pristine=$roots/bookworm-buildd
 work=$(mktemp -d)
-chmod 755 "$work"	# the server reads the package's files during the build
-trap 'rm -rf "$work"' EXIT
+chmod 755 "$work"
+root=$work/root
+trap 'umount_root "$root" 2>/dev/null; rm -rf "$work"' EXIT
 mkdir "$work/src"
 # the tree's files, not its build products (the package builds and cleans in place)
 git ls-files -z -co --exclude-standard | tar -c --null -T - | tar -x -C "$work/src"
+
+if [[ ! -x $pristine/usr/bin/dpkg-buildpackage ]]; then
+	echo "== making a Debian 12 root file system with build-essential (debootstrap --variant=buildd, once)"
+	rm -rf "$pristine.tmp"
+	mkdir -p "$roots"
+	if debootstrap --variant=buildd bookworm "$pristine.tmp" "$mirror" >"$work/debootstrap.log" 2>&1; then
+		mv "$pristine.tmp" "$pristine"
+	else
+		tail -n 20 "$work/debootstrap.log"
+		bad "debootstrap of the build root"
+		finish
+	fi
+fi
+echo "== a copy of the clean root, and debian/control's build dependencies in it (apt-get build-dep)"
+cp -a "$pristine" "$root"
+mkdir -p "$roots/apt-archives/partial" "$root/build"
+mount --bind "$roots/apt-archives" "$root/var/cache/apt/archives"	# the packages fetched once
+cp /etc/resolv.conf "$root/etc/resolv.conf"
+mount_root "$root"
+cp -a "$work/src" "$root/build/src"
+check "apt-get build-dep installs debian/control's build dependencies into the clean root" \
+	"chroot_run '$root' 'apt-get -q update && apt-get -q -y build-dep /build/src' >'$work/build-dep.log' 2>&1 ||
+	 { tail -n 20 '$work/build-dep.log'; false; }"
+check "the clean root has no zstd program (the build and its tests need none)" \
+	"! chroot_run '$root' 'command -v zstd' >/dev/null"
 version=$(sed -n "s/^default_version = '\(.*\)'/\1/p" chess.control)
 
 check "debian/control is what pg_buildext makes from debian/control.in" \
@@ -46,14 +80,16 @@ check "debian/control is what pg_buildext makes from debian/control.in" \
 check "debian/changelog's version is chess.control's default_version ($version)" \
 	"head -n 1 debian/changelog | grep -qF '($version)'"
 
-echo "== dpkg-buildpackage -us -uc (the build runs pg_regress against the package's files)"
-if (cd "$work/src" && dpkg-buildpackage -us -uc) >"$work/build.log" 2>&1; then
-	ok "dpkg-buildpackage built the package"
+echo "== dpkg-buildpackage -us -uc in the clean root (the build runs pg_regress against the package's files)"
+if chroot_run "$root" "cd /build/src && dpkg-buildpackage -us -uc" >"$work/build.log" 2>&1; then
+	ok "dpkg-buildpackage built the package in the clean root"
 else
 	tail -n 40 "$work/build.log"
-	bad "dpkg-buildpackage"
+	bad "dpkg-buildpackage in the clean root"
 	finish
 fi
+cp "$root"/build/*.deb "$root"/build/*.dsc "$root"/build/*.tar.* "$work/"
+umount_root "$root"
 deb=$work/postgresql-15-chess_${version}_amd64.deb
 check "the package is postgresql-15-chess $version, beside its source package" \
 	"[[ -f '$deb' && -f '$work/postgresql-chess_$version.dsc' && -f '$work/postgresql-chess_$version.tar.xz' ]]"
