@@ -55,7 +55,16 @@ ALTER OPERATOR @> (game, balance) SET (RESTRICT = game_balance_sel, JOIN = match
 -- may return either version's bytes of a game).
 --
 
-ALTER OPERATOR FAMILY game_ops USING btree DROP FUNCTION 4 (game, game);
+-- (PostgreSQL 13 cannot: the function is bound to the operator class there,
+-- a loose member of the family only from 14, and the class cannot be made
+-- anew under the indexes that use it.  An installation upgraded on 13 keeps
+-- it, with the consequences above for its indexes; a fresh install has none.)
+DO $$
+BEGIN
+	IF current_setting('server_version_num')::integer >= 140000 THEN
+		ALTER OPERATOR FAMILY game_ops USING btree DROP FUNCTION 4 (game, game);
+	END IF;
+END $$;
 
 --
 -- Stored values are validated as they are read (XX001 for bytes no writer
