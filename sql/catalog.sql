@@ -125,6 +125,36 @@ FROM (VALUES ('a lone rook', $$g @> 'KRvK'::balance$$),
      LATERAL pg_temp.rows('SELECT * FROM plan_games WHERE ' || cond) AS r;
 ROLLBACK;
 
+-- the sampled games are read only for a user who may read them: under
+-- row-level security the estimates are the defaults (1% of the rows for a
+-- pattern or a balance, 0.01% for a position), as PostgreSQL's own
+-- estimators have them for an operator that is not leakproof
+BEGIN;
+CREATE TABLE rls_games (g game);
+INSERT INTO rls_games SELECT '1. d4 d5 2. Nf3'::game FROM generate_series(1, 1000);
+ANALYZE rls_games;
+ALTER TABLE rls_games ENABLE ROW LEVEL SECURITY;
+CREATE POLICY everyone ON rls_games USING (true);
+CREATE ROLE regress_chess_rls;
+GRANT SELECT ON rls_games TO regress_chess_rls;
+CREATE FUNCTION pg_temp.estimate(query text) RETURNS numeric LANGUAGE plpgsql AS $$
+DECLARE
+	plan json;
+BEGIN
+	EXECUTE 'EXPLAIN (FORMAT JSON) ' || query INTO plan;
+	RETURN (plan -> 0 -> 'Plan' ->> 'Plan Rows')::numeric;
+END $$;
+GRANT EXECUTE ON FUNCTION pg_temp.estimate(text) TO regress_chess_rls;
+SELECT current_user = session_user AS owner, pg_temp.estimate($$SELECT * FROM rls_games WHERE g @> '8/8/8/8/3P4/8/8/8'::pattern$$) AS pattern,
+       pg_temp.estimate($$SELECT * FROM rls_games WHERE g @> 'KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPPP'::balance$$) AS balance,
+       pg_temp.estimate($$SELECT * FROM rls_games WHERE g @> start_position()$$) AS "position";
+SET ROLE regress_chess_rls;
+SELECT current_user = session_user AS owner, pg_temp.estimate($$SELECT * FROM rls_games WHERE g @> '8/8/8/8/3P4/8/8/8'::pattern$$) AS pattern,
+       pg_temp.estimate($$SELECT * FROM rls_games WHERE g @> 'KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPPP'::balance$$) AS balance,
+       pg_temp.estimate($$SELECT * FROM rls_games WHERE g @> start_position()$$) AS "position";
+RESET ROLE;
+ROLLBACK;
+
 -- how many objects of each kind the extension has (not counting the array
 -- and row types PostgreSQL makes implicitly, which are members since 16)
 SELECT (SELECT relname FROM pg_class WHERE oid = d.classid) AS catalog, count(*),

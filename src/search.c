@@ -415,36 +415,44 @@ sample_read(GameSample *s, HeapTuple stats_tuple)
 }
 
 /*
- * The kept sample of the statistics tuple, read now when it is not kept;
- * NULL when it is too large to keep.
+ * The kept entry of a statistics tuple, or (*found false) the one to
+ * replace: the same column's older statistics, else the least recently
+ * used.  A version of the statistics is its tuple's place and raw xmin
+ * (kept when the tuple is frozen, which HeapTupleHeaderGetXmin() hides).
  */
-/* The kept entry of a statistics tuple, or (*found false) the one to replace. */
 static pg_noinline GameSample *
 sample_entry(HeapTuple stats_tuple, bool *found)
 {
 	Form_pg_statistic stats = (Form_pg_statistic) GETSTRUCT(stats_tuple);
-	TransactionId xmin = HeapTupleHeaderGetXmin(stats_tuple->t_data);
-	GameSample *oldest = &sample_cache[0];
+	TransactionId xmin = HeapTupleHeaderGetRawXmin(stats_tuple->t_data);
+	GameSample *replace = NULL,
+			   *oldest = &sample_cache[0];
 	int			i;
 
 	for (i = 0; i < SAMPLE_CACHE_SIZE; i++)
 	{
 		GameSample *c = &sample_cache[i];
+		bool		column = c->cxt && c->starelid == stats->starelid && c->staattnum == stats->staattnum &&
+			c->stainherit == stats->stainherit;
 
-		if (c->cxt && c->starelid == stats->starelid && c->staattnum == stats->staattnum &&
-			c->stainherit == stats->stainherit && c->xmin == xmin &&
-			ItemPointerEquals(&c->tid, &stats_tuple->t_self))
+		if (column && c->xmin == xmin && ItemPointerEquals(&c->tid, &stats_tuple->t_self))
 		{
 			*found = true;
 			return c;
 		}
+		if (column)
+			replace = c;
 		if (c->used < oldest->used)
 			oldest = c;
 	}
 	*found = false;
-	return oldest;
+	return replace ? replace : oldest;
 }
 
+/*
+ * The kept sample of the statistics tuple, read now when it is not kept;
+ * NULL when it is too large to keep.
+ */
 static GameSample *
 game_sample(HeapTuple stats_tuple)
 {
@@ -485,7 +493,7 @@ game_sample(HeapTuple stats_tuple)
 	s->starelid = stats->starelid;
 	s->staattnum = stats->staattnum;
 	s->stainherit = stats->stainherit;
-	s->xmin = HeapTupleHeaderGetXmin(stats_tuple->t_data);
+	s->xmin = HeapTupleHeaderGetRawXmin(stats_tuple->t_data);
 	s->tid = stats_tuple->t_self;
 	s->used = ++sample_clock;
 	return s;
@@ -553,13 +561,16 @@ typedef struct SampleTest
  * A restriction estimate from the column's statistics, as matchingsel()
  * makes one: the share of the most common games and of the histogram's
  * games in which the test finds a position, blended with the default for a
- * short histogram and clamped away from 0 and 1; NULL statistics or an
- * argument the planner cannot see give unknown_sel.  The right-hand
- * argument is unpacked by unpack into size bytes for the test.
+ * short histogram and clamped away from 0 and 1; NULL statistics, an
+ * argument the planner cannot see, or statistics the user may not read
+ * (row-level security, a security-barrier view: the operator is not
+ * leakproof, as PostgreSQL's own estimators check) give unknown_sel.  The
+ * right-hand argument is unpacked by unpack into size bytes for the test.
  */
 static double
-game_sampled_sel(PlannerInfo *root, List *args, int varRelid, void (*unpack) (const uint8 *bytes, void *out),
-				 size_t size, const SampleTest *st, double unknown_sel)
+game_sampled_sel(PlannerInfo *root, Oid operator, List *args, int varRelid,
+				 void (*unpack) (const uint8 *bytes, void *out), size_t size, const SampleTest *st,
+				 double unknown_sel)
 {
 	VariableStatData vardata;
 	Node	   *other;
@@ -569,7 +580,7 @@ game_sampled_sel(PlannerInfo *root, List *args, int varRelid, void (*unpack) (co
 	if (!get_restriction_variable(root, args, varRelid, &vardata, &other, &varonleft))
 		return sel;
 	if (varonleft && IsA(other, Const) && !((Const *) other)->constisnull &&
-		HeapTupleIsValid(vardata.statsTuple))
+		HeapTupleIsValid(vardata.statsTuple) && statistic_proc_security_check(&vardata, get_opcode(operator)))
 	{
 		Form_pg_statistic stats = (Form_pg_statistic) GETSTRUCT(vardata.statsTuple);
 		void	   *arg = palloc(size);
@@ -640,21 +651,11 @@ game_position_sel(PG_FUNCTION_ARGS)
 {
 	static const SampleTest st = {test_same_position, ESTIMATE_PLIES, position_deep, false, false, NULL};
 
-	PG_RETURN_FLOAT8(game_sampled_sel((PlannerInfo *) PG_GETARG_POINTER(0), (List *) PG_GETARG_POINTER(2),
-									  PG_GETARG_INT32(3), unpack_position, sizeof(Position), &st,
+	PG_RETURN_FLOAT8(game_sampled_sel((PlannerInfo *) PG_GETARG_POINTER(0), PG_GETARG_OID(1),
+									  (List *) PG_GETARG_POINTER(2), PG_GETARG_INT32(3), unpack_position, sizeof(Position), &st,
 									  UNKNOWN_POSITION_SEL));
 }
 
-/*
- * The restriction estimators of g @> pattern and g @> balance: as
- * game_position_sel(), but each sampled game is read as far as a match
- * can be in it (until the pattern or the balance can no longer match),
- * since a pattern or a material turns up anywhere in a game; the games are
- * read once in a backend (game_sample()).  Before 0.9.0 they were contsel(),
- * a fixed 0.1%: 20 rows estimated for a pattern that 6,549 of 20,000 games
- * have.  An argument the planner cannot see is taken for
- * DEFAULT_MATCHING_SEL (1%).
- */
 /* a sampled game in which some man the pattern asks for never stands on its square */
 static bool
 pattern_excluded(const SampleGame *g, const void *arg)
@@ -668,14 +669,24 @@ pattern_excluded(const SampleGame *g, const void *arg)
 	return false;
 }
 
+/*
+ * The restriction estimators of g @> pattern and g @> balance: as
+ * game_position_sel(), but each sampled game is read as far as a match
+ * can be in it (until the pattern or the balance can no longer match),
+ * since a pattern or a material turns up anywhere in a game; the games are
+ * read once in a backend (game_sample()).  Before 0.9.0 they were contsel(),
+ * a fixed 0.1%: 20 rows estimated for a pattern that 6,549 of 20,000 games
+ * have.  An argument the planner cannot see is taken for
+ * DEFAULT_MATCHING_SEL (1%).
+ */
 PG_FUNCTION_INFO_V1(game_pattern_sel);
 Datum
 game_pattern_sel(PG_FUNCTION_ARGS)
 {
 	static const SampleTest st = {test_pattern, INT_MAX, NULL, true, false, pattern_excluded};
 
-	PG_RETURN_FLOAT8(game_sampled_sel((PlannerInfo *) PG_GETARG_POINTER(0), (List *) PG_GETARG_POINTER(2),
-									  PG_GETARG_INT32(3), unpack_pattern_test, sizeof(PatternTest), &st,
+	PG_RETURN_FLOAT8(game_sampled_sel((PlannerInfo *) PG_GETARG_POINTER(0), PG_GETARG_OID(1),
+									  (List *) PG_GETARG_POINTER(2), PG_GETARG_INT32(3), unpack_pattern_test, sizeof(PatternTest), &st,
 									  DEFAULT_MATCHING_SEL));
 }
 
@@ -685,8 +696,8 @@ game_balance_sel(PG_FUNCTION_ARGS)
 {
 	static const SampleTest st = {test_material, INT_MAX, NULL, true, true, NULL};
 
-	PG_RETURN_FLOAT8(game_sampled_sel((PlannerInfo *) PG_GETARG_POINTER(0), (List *) PG_GETARG_POINTER(2),
-									  PG_GETARG_INT32(3), unpack_material, sizeof(MaterialQuery), &st,
+	PG_RETURN_FLOAT8(game_sampled_sel((PlannerInfo *) PG_GETARG_POINTER(0), PG_GETARG_OID(1),
+									  (List *) PG_GETARG_POINTER(2), PG_GETARG_INT32(3), unpack_material, sizeof(MaterialQuery), &st,
 									  DEFAULT_MATCHING_SEL));
 }
 
