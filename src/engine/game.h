@@ -8,7 +8,9 @@
  *   byte 0      format version: GAME_FORMAT_VERSION (2) is written, and
  *               version 1 (written before it) is read as well
  *   byte 1      flags: bit 0 set when the start is not the standard starting
- *               position; bits 1-7 zero
+ *               position; bit 1 set when an annotation section follows the
+ *               moves (annotation.h: the functions here are given the
+ *               bytes before it, game_bare_len()); bits 2-7 zero
  *   [32 bytes]  the packed start position (position.h), when flag bit 0 is set
  *   2 bytes     the number of plies, big-endian, at most GAME_MAX_PLIES
  *   the moves   bit fields, most significant bit first, packed one after
@@ -45,6 +47,7 @@
 
 #define GAME_FORMAT_VERSION 2
 #define GAME_FLAG_START 1
+#define GAME_FLAG_ANNOTATED 2	/* an annotation section follows (annotation.h) */
 #define GAME_MAX_PLIES 65535
 
 /* The most bytes the encoded form of a game of n plies takes. */
@@ -148,7 +151,8 @@ static inline int
 game_header_valid(const uint8_t *data, size_t len)
 {
 	return len >= 4 && (data[0] == 1 || data[0] == GAME_FORMAT_VERSION) &&
-		(data[1] & ~GAME_FLAG_START) == 0 &&
+		(data[1] & ~(GAME_FLAG_START | GAME_FLAG_ANNOTATED)) == 0 &&
+		(data[0] != 1 || !(data[1] & GAME_FLAG_ANNOTATED)) &&
 		len >= (size_t) (2 + ((data[1] & GAME_FLAG_START) ? PACKED_POSITION_SIZE : 0) + 2);
 }
 

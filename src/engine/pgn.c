@@ -604,6 +604,27 @@ skip_move_number(const char **t, size_t *n)
 }
 
 /*
+ * The glyphs at the end of a token (a move's, or glyphs alone) as NAGs, two
+ * characters at a time as chessops reads them: "!!!" is !! and !.
+ */
+static void
+report_glyphs(Reader *r, const char *t, size_t n)
+{
+	size_t		b = n;
+
+	while (b > 0 && (t[b - 1] == '!' || t[b - 1] == '?'))
+		b--;
+	for (; b < n; b += 2)
+	{
+		/* ! 1, ? 2, !! 3, ?? 4, !? 5, ?! 6 */
+		if (b + 1 == n)
+			r->h->nag(r->h->arg, t[b] == '!' ? 1 : 2);
+		else
+			r->h->nag(r->h->arg, t[b] == t[b + 1] ? (t[b] == '!' ? 3 : 4) : (t[b] == '!' ? 5 : 6));
+	}
+}
+
+/*
  * Reads the movetext of a game, up to its result, the next tag section or
  * the end; true when it ended before the end of the text.
  */
@@ -640,6 +661,8 @@ read_movetext(Reader *r, Game *g, SanResult *san)
 		if (c == '(')
 		{
 			open_variation(r, g);
+			if (r->h->open && g->overflow == 0)
+				r->h->open(r->h->arg);
 			advance(r, 1);
 			continue;
 		}
@@ -648,7 +671,11 @@ read_movetext(Reader *r, Game *g, SanResult *san)
 			if (c == ')' && g->overflow > 0)
 				g->overflow--;
 			else if (c == ')' && g->depth > 0)
+			{
 				g->depth--;
+				if (r->h->close)
+					r->h->close(r->h->arg);
+			}
 			else
 				set_error(&g->err, PGN_SYNTAX, g->lines[0].ply, r->s + r->pos, 1,
 						  c == ')' ? "A ) closes no variation." : "A } closes no comment.");
@@ -657,9 +684,14 @@ read_movetext(Reader *r, Game *g, SanResult *san)
 		}
 		if (c == '$')
 		{
-			advance(r, 1);
-			while (!at_end(r) && r->s[r->pos] >= '0' && r->s[r->pos] <= '9')
-				advance(r, 1);
+			unsigned	nag = 0,
+						digits = 0;
+
+			for (advance(r, 1); !at_end(r) && r->s[r->pos] >= '0' && r->s[r->pos] <= '9'; advance(r, 1))
+				nag = digits++ < 4 ? nag * 10 + (unsigned) (r->s[r->pos] - '0') : nag;
+			/* $0 to $9999, as chessops reads them */
+			if (digits > 0 && digits <= 4 && r->h->nag)
+				r->h->nag(r->h->arg, nag);
 			continue;
 		}
 		tstart = r->pos;
@@ -685,6 +717,8 @@ read_movetext(Reader *r, Game *g, SanResult *san)
 			}
 			if (!skip_move_number(&t, &n))
 				read_move(r, g, t, n, san);
+			if (r->h->nag)
+				report_glyphs(r, t, n);
 		}
 	}
 }

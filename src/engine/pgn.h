@@ -71,6 +71,15 @@ typedef struct PgnHandler
 	void		(*poll) (void *arg);
 	/* a game begins (what was reported of an unfinished one is to be forgotten) */
 	void		(*begin) (void *arg);
+	/*
+	 * A NAG ($n, or a glyph: ! 1, ? 2, !! 3, ?? 4, !? 5, ?! 6, alone or after
+	 * its move) of the line being read; a variation opens (its moves replace
+	 * the last move of the line it opens from) or closes.  Each is reported
+	 * where the text has it, between the ply and comment callbacks.
+	 */
+	void		(*nag) (void *arg, unsigned nag);
+	void		(*open) (void *arg);
+	void		(*close) (void *arg);
 } PgnHandler;
 
 /*
@@ -117,5 +126,21 @@ extern bool pgn_tag_name_valid(const char *name, size_t len);
 extern int	pgn_write_movetext(const Position *start, const Move *moves, int n,
 							   const char *result, bool wrap, PgnEmit emit, void *arg,
 							   Position *final, void (*poll) (void *arg));
+
+/*
+ * Writes the movetext of an annotated game (annotation.h: its events, the
+ * main line's moves among them) as pgn_write_movetext() does, with its
+ * comments, NAGs ($n), variations and each move's commands ([%clk ...],
+ * written as chessops's makeComment writes them, in the comment that held
+ * them or in one of their own after the move and its NAGs).  A comment is
+ * one token, never broken across lines.  scratch has room for
+ * PGN_ANNOTATED_SCRATCH(ann) bytes.  Returns -1, or the index of the event
+ * whose move is illegal.
+ */
+struct AnnGame;
+#define PGN_ANNOTATED_SCRATCH(ann) (ANN_COMMANDS_MAX((ann)->nshapes) * 2 + (ann)->ntext + 16)
+extern int	pgn_write_annotated(const Position *start, const struct AnnGame *ann, const char *result,
+								bool wrap, PgnEmit emit, void *arg, Position *final,
+								void (*poll) (void *arg), char *scratch);
 
 #endif							/* CHESS_ENGINE_PGN_H */

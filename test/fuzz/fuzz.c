@@ -3,7 +3,8 @@
  * target with -DFUZZ_<TARGET> (test/fuzz/run.sh): FEN, PACKED (binary
  * position input), UCI (move text and binary move values), SAN (strict and
  * lenient, in a few positions), PGN, GAME (the game type's binary input:
- * a start and 16-bit moves, encoded), STORED (a game value's stored bytes,
+ * a start and 16-bit moves, encoded), ANNOTATED (a PGN game's comments,
+ * NAGs, variations and commands, encoded and written back), STORED (a game value's stored bytes,
  * as damage may leave them), PATTERN and BALANCE (their text and packed
  * forms).  Besides "no crash, no leak, no sanitizer report", each
  * target checks what the parser promises: what is accepted writes back
@@ -12,6 +13,7 @@
  * encoded only when every move is legal, and its bytes read back to its
  * moves, through every writer and both versions of the format.
  */
+#include "engine/annotation.h"
 #include "engine/game.h"
 #include "engine/movegen.h"
 #include "engine/pgn.h"
@@ -70,6 +72,263 @@ check_position(const Position *pos)
 	material_write(pos, material);
 	REQUIRE(strlen(material) < MATERIAL_MAX_LENGTH);
 }
+
+
+#if defined(FUZZ_ANNOTATED) || defined(FUZZ_STORED)
+/*
+ * Annotations (annotation.h): a PGN game read into a model by the reader's
+ * events, as the glue reads one; the model's value (bare bytes and
+ * section); the movetext written of a model.
+ */
+static void *
+fuzz_alloc(void *ctx, void *old, size_t size)
+{
+	(void) ctx;
+	if (size == 0)
+	{
+		free(old);
+		return NULL;
+	}
+	old = realloc(old, size);
+	REQUIRE(old != NULL);
+	return old;
+}
+
+typedef struct AnnRead
+{
+	AnnGame		ann;
+	Move		moves[GAME_MAX_PLIES];
+	int			n;
+	int			games;
+	bool		ok;
+	Position	start;
+} AnnRead;
+
+static void
+ar_ply(void *arg, int ply, Move m, const Position *b, const Position *a, const char *variation)
+{
+	AnnRead    *ar = arg;
+
+	(void) ply, (void) b, (void) a;
+	if (ar->games)
+		return;
+	ann_builder_move(&ar->ann, m);
+	if (!variation)
+		ar->moves[ar->n++] = m;
+}
+
+static void
+ar_comment(void *arg, int ply, const char *variation, const char *text, size_t len)
+{
+	AnnRead    *ar = arg;
+
+	(void) ply, (void) variation;
+	if (!ar->games)
+		ann_builder_comment(&ar->ann, text, len);
+}
+
+static void
+ar_nag(void *arg, unsigned nag)
+{
+	AnnRead    *ar = arg;
+
+	if (!ar->games)
+		ann_builder_nag(&ar->ann, nag);
+}
+
+static void
+ar_open(void *arg)
+{
+	AnnRead    *ar = arg;
+
+	if (!ar->games)
+		ann_builder_open(&ar->ann);
+}
+
+static void
+ar_close(void *arg)
+{
+	AnnRead    *ar = arg;
+
+	if (!ar->games)
+		ann_builder_close(&ar->ann);
+}
+
+static void
+ar_verror(void *arg, int ply, const char *v, const char *t, size_t tl, const char *d)
+{
+	AnnRead    *ar = arg;
+
+	(void) ply, (void) v, (void) t, (void) tl, (void) d;
+	if (!ar->games)
+		ann_builder_kill(&ar->ann);
+}
+
+static bool
+ar_game(void *arg, int game, const char *result, const Position *start, const Position *final,
+		int plies, const PgnError *err)
+{
+	AnnRead    *ar = arg;
+
+	(void) game, (void) result, (void) final, (void) plies;
+	if (ar->games++ == 0)
+	{
+		ar->ok = err == NULL;
+		ar->start = *start;
+	}
+	return false;				/* the first game only */
+}
+
+/* Reads the first game of a PGN text into ar (ar->ok: without error). */
+static void
+ann_read(AnnRead *ar, const char *text, size_t len)
+{
+	PgnHandler	h;
+
+	memset(&h, 0, sizeof(h));
+	ann_init(&ar->ann, fuzz_alloc, NULL);
+	ar->n = ar->games = 0;
+	ar->ok = false;
+	position_set_startpos(&ar->start);
+	h.arg = ar;
+	h.ply = ar_ply;
+	h.comment = ar_comment;
+	h.nag = ar_nag;
+	h.open = ar_open;
+	h.close = ar_close;
+	h.variation_error = ar_verror;
+	h.game = ar_game;
+	pgn_read(text, len, &h);
+}
+
+static void
+ann_free(AnnGame *g)
+{
+	free(g->events);
+	free(g->nodes);
+	free(g->shapes);
+	free(g->text);
+}
+
+typedef struct Text
+{
+	char	   *s;
+	size_t		n;
+	size_t		cap;
+} Text;
+
+static void
+text_emit(void *arg, const char *s, size_t n)
+{
+	Text	   *t = arg;
+
+	if (t->n + n + 1 > t->cap)
+	{
+		t->cap = (t->n + n + 1) * 2;
+		t->s = realloc(t->s, t->cap);
+		REQUIRE(t->s != NULL);
+	}
+	memcpy(t->s + t->n, s, n);
+	t->n += n;
+	t->s[t->n] = '\0';
+}
+
+/* A model's events and commands, for the report of a broken property. */
+static void
+ann_dump(const char *what, const AnnGame *g)
+{
+	int			i;
+
+	fprintf(stderr, "%s: %d events\n", what, g->nevents);
+	for (i = 0; i < g->nevents; i++)
+	{
+		const AnnEvent *e = &g->events[i];
+
+		if (e->kind == ANN_EV_MOVE)
+		{
+			const AnnNode *nd = &g->nodes[e->a];
+
+			fprintf(stderr, "  move %04x carried %d clock %d emt %d eval %d/%d depth %d shapes %u\n",
+					nd->move, nd->carried, nd->clock, nd->emt, nd->eval_kind, nd->eval, nd->depth,
+					nd->nshapes);
+		}
+		else if (e->kind == ANN_EV_COMMENT)
+			fprintf(stderr, "  comment%s \"%.*s\"\n", e->carry ? " (carry)" : "", (int) e->b,
+					g->text + e->a);
+		else
+			fprintf(stderr, "  %s %u\n", e->kind == ANN_EV_OPEN ? "open" :
+					e->kind == ANN_EV_CLOSE ? "close" : "nag", e->a);
+	}
+}
+
+/* The section of a model (its bytes, the trailer left out, in *out); its length. */
+static size_t
+ann_section(const AnnGame *g, const Position *start, const Move *moves, int n, uint8_t **out)
+{
+	size_t		cap = 0,
+				len = ann_encode(g, start, moves, n, out, 0, &cap);
+
+	REQUIRE(len >= 2 + ANN_TRAILER);
+	return len - ANN_TRAILER;
+}
+
+/*
+ * The round trip of a model: its section decodes to a model that encodes
+ * to the same bytes, and its movetext, written and read again, gives a
+ * model that encodes to them too.
+ */
+static void
+ann_round_trip(const AnnGame *g, const Position *start, const Move *moves, int n)
+{
+	uint8_t    *sec = NULL,
+			   *sec2 = NULL;
+	size_t		len = ann_section(g, start, moves, n, &sec);
+	AnnGame		back;
+	AnnRead    *ar = malloc(sizeof(AnnRead));
+	char		error[160];
+	char	   *scratch;
+	Text		t = {NULL, 0, 0};
+	Position	final;
+	char		fen[FEN_MAX_LENGTH];
+
+	REQUIRE(ar != NULL);
+	ann_init(&back, fuzz_alloc, NULL);
+	if (!ann_decode(sec, len, start, moves, n, &back, error))
+	{
+		fprintf(stderr, "%s\n", error);
+		REQUIRE(!"a section written decodes");
+	}
+	scratch = malloc(PGN_ANNOTATED_SCRATCH(&back));
+	fen_write(start, fen);
+	text_emit(&t, "[FEN \"", 6);
+	text_emit(&t, fen, strlen(fen));
+	text_emit(&t, "\"]\n\n", 4);
+	REQUIRE(pgn_write_annotated(start, &back, "*", true, text_emit, &t, &final, NULL, scratch) < 0);
+	ann_read(ar, t.s, t.n);
+	REQUIRE(ar->ok && ar->n == n && memcmp(ar->moves, moves, sizeof(Move) * (size_t) n) == 0);
+	if (!ann_any(&ar->ann))
+		REQUIRE(!ann_any(&back));
+	else
+	{
+		size_t		len2 = ann_section(&ar->ann, &ar->start, ar->moves, ar->n, &sec2);
+
+		if (len2 != len || memcmp(sec, sec2, len) != 0)
+		{
+			fprintf(stderr, "written: %s\n", t.s);
+			ann_dump("decoded", &back);
+			ann_dump("read back", &ar->ann);
+			REQUIRE(!"the movetext written reads back to the same annotations");
+		}
+	}
+	free(sec);
+	free(sec2);
+	free(scratch);
+	free(t.s);
+	ann_free(&back);
+	ann_free(&ar->ann);
+	free(ar);
+}
+#endif
 
 #if defined(FUZZ_FEN)
 
@@ -618,6 +877,26 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	return 0;
 }
 
+#elif defined(FUZZ_ANNOTATED)
+
+/*
+ * A PGN game with comments, NAGs, variations and commands: its model
+ * encodes to a section that decodes and writes back to the same (above).
+ */
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	AnnRead    *ar = malloc(sizeof(AnnRead));
+
+	REQUIRE(ar != NULL);
+	ann_read(ar, (const char *) data, size);
+	if (ar->ok && ann_any(&ar->ann))
+		ann_round_trip(&ar->ann, &ar->start, ar->moves, ar->n);
+	ann_free(&ar->ann);
+	free(ar);
+	return 0;
+}
+
 #elif defined(FUZZ_STORED)
 
 /*
@@ -638,7 +917,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int			bad;
 	size_t		len;
 
-	if (!game_header_valid(data, size) ||
+	size_t		full = size;
+
+	if (!game_header_valid(data, size))
+		return 0;
+	size = game_bare_len(data, size);
+	if (size < 4 || !game_header_valid(data, size) ||
+		((data[1] & GAME_FLAG_ANNOTATED) && full - size < 2 + ANN_TRAILER) ||
 		size > GAME_ENCODED_MAX(game_plies(data, size)) - ((data[1] & GAME_FLAG_START) ? 0 : PACKED_POSITION_SIZE))
 		return 0;
 	if (!game_reader_init(&r, data, size))
@@ -667,12 +952,28 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	REQUIRE(!game_reader_failed(&r));
 	again = calloc(1, GAME_ENCODED_MAX(r.plies));
 	len = game_encode_version(&r.start, moves, r.plies, again, &bad, &final, data[0]);
-	REQUIRE(len == size && memcmp(again, data, size) == 0);
+	if (size < full)
+	{
+		/* annotated: the bare bytes are the encoding with the flag; the section reads or is refused */
+		AnnGame		ann;
+		char		error[160];
+
+		again[1] |= GAME_FLAG_ANNOTATED;
+		REQUIRE(len == size && memcmp(again, data, size) == 0);
+		ann_init(&ann, fuzz_alloc, NULL);
+		if (ann_decode(data + size, full - size - ANN_TRAILER, &r.start, moves, r.plies, &ann, error))
+			ann_round_trip(&ann, &r.start, moves, r.plies);
+		else
+			REQUIRE(error[0] != '\0');
+		ann_free(&ann);
+	}
+	else
+		REQUIRE(len == size && memcmp(again, data, size) == 0);
 	free(again);
 	free(moves);
 	return 0;
 }
 
 #else
-#error "define one of FUZZ_FEN, FUZZ_PACKED, FUZZ_UCI, FUZZ_SAN, FUZZ_PGN, FUZZ_GAME, FUZZ_STORED, FUZZ_PATTERN, FUZZ_BALANCE"
+#error "define one of FUZZ_FEN, FUZZ_PACKED, FUZZ_UCI, FUZZ_SAN, FUZZ_PGN, FUZZ_GAME, FUZZ_ANNOTATED, FUZZ_STORED, FUZZ_PATTERN, FUZZ_BALANCE"
 #endif

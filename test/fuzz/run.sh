@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the engine's libFuzzer targets (test/fuzz/fuzz.c): FEN, packed
 # positions, UCI moves, SAN (strict and lenient), PGN, games (binary input),
+# annotated games (comments, NAGs, variations, commands, both ways),
 # stored game values (damaged bytes), patterns and material balances, each for SECONDS
 # (default 15; the test command's budget) from seed corpora made of the
 # repository's test data.  A crash, a leak, a sanitizer report or a broken
@@ -18,7 +19,7 @@ make -s PG_CONFIG="${PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}" fuzzers |
 }
 
 # seed corpora, one input a file; the corpora grow from run to run
-mkdir -p "$work"/{fen,packed,uci,san,pgn,game,stored,pattern,balance}
+mkdir -p "$work"/{fen,packed,uci,san,pgn,game,annotated,stored,pattern,balance}
 i=0
 cut -d';' -f1 test/data/*.epd | grep -v '^#' | while read -r fen; do
 	[[ -n $fen ]] && printf '%s' "$fen" >"$work/fen/seed-$((i++))"
@@ -35,6 +36,8 @@ while read -r m; do
 done <test/fuzz/seeds/san.txt
 cp test/fuzz/seeds/games.pgn "$work/pgn/seed-all"
 awk -v dir="$work/pgn" 'BEGIN { RS = ""; n = 0 } { print > (dir "/seed-" n++) }' test/fuzz/seeds/games.pgn
+# annotated games: one a file (a blank line ends a game's movetext)
+awk -v dir="$work/annotated" 'BEGIN { RS = "\n\n\\[" ; n = 0 } { print (n ? "[" : "") $0 > (dir "/seed-" n++) }' test/fuzz/seeds/annotated.pgn
 # games: a start (byte 0; 0x80 and a packed position) and move indexes
 for s in 0 1 2 3 4 5; do
 	{ printf "\\x0$s"; head -c 300 /dev/zero | tr '\0' '\1'; } >"$work/game/seed-$s"
@@ -63,7 +66,7 @@ fuzz_target() {
 
 # two targets at a time (the machine's two cores); each gets its whole time
 logs=$(mktemp -d)
-targets=(fen packed uci san pgn game stored pattern balance)
+targets=(fen packed uci san pgn game annotated stored pattern balance)
 for ((i = 0; i < ${#targets[@]}; i += 2)); do
 	fuzz_target "${targets[i]}" &
 	((i + 1 < ${#targets[@]})) && fuzz_target "${targets[i + 1]}" &
