@@ -2,25 +2,26 @@
 
 EXTENSION = chess
 MODULE_big = chess
-# chess--0.9.0.sql installs the extension fresh; the chain from 0.1.0
+# chess--0.10.0.sql installs the extension fresh; the chain from 0.1.0
 # upgrades an older installation to the same catalog (sql/upgrade.sql).
-DATA = sql/chess--0.9.0.sql sql/chess--0.1.0.sql sql/chess--0.1.0--0.2.0.sql sql/chess--0.2.0--0.3.0.sql \
+DATA = sql/chess--0.10.0.sql sql/chess--0.1.0.sql sql/chess--0.1.0--0.2.0.sql sql/chess--0.2.0--0.3.0.sql \
 	sql/chess--0.3.0--0.4.0.sql sql/chess--0.4.0--0.5.0.sql sql/chess--0.5.0--0.6.0.sql \
-	sql/chess--0.6.0--0.7.0.sql sql/chess--0.7.0--0.8.0.sql sql/chess--0.8.0--0.9.0.sql
+	sql/chess--0.6.0--0.7.0.sql sql/chess--0.7.0--0.8.0.sql sql/chess--0.8.0--0.9.0.sql \
+	sql/chess--0.9.0--0.10.0.sql
 
 ENGINE_OBJS = src/engine/bitboard_data.o src/engine/codec.o src/engine/fen.o \
 	src/engine/make_move.o src/engine/movegen.o src/engine/diagnose.o src/engine/perft.o src/engine/polyglot.o \
 	src/engine/outcome.o src/engine/pgn.o src/engine/pgn_write.o src/engine/position.o src/engine/san.o \
-	src/engine/tables.o src/engine/game.o src/engine/search.o src/engine/svg.o
+	src/engine/tables.o src/engine/game.o src/engine/annotation.o src/engine/annotation_codec.o src/engine/commands.o src/engine/search.o src/engine/svg.o
 GLUE_OBJS = src/chess.o src/square.o src/piece.o src/move.o src/position.o src/moves.o \
-	src/tables.o src/notation.o src/game.o src/pgn.o src/pgn_file.o src/pgn_write.o \
-	src/outcome.o src/replay.o src/pattern.o src/balance.o src/search.o \
+	src/tables.o src/notation.o src/game.o src/game_io.o src/pgn.o src/pgn_file.o src/pgn_write.o \
+	src/annotation.o src/outcome.o src/replay.o src/pattern.o src/balance.o src/search.o \
 	src/prefix.o src/gin_position.o src/gin_game.o src/gin_pattern.o src/gin_keys.o
 OBJS = $(GLUE_OBJS) $(ENGINE_OBJS)
 
 REGRESS = square piece move position binary_io indexes epd_suite \
 	movegen castling chess960 en_passant promotion double_check play polyglot seeds \
-	san pgn games game game_format formats damaged search parallel pgn_file chessdb readme application application_security limits upgrade catalog roles drop
+	san pgn games game game_format annotations formats damaged search parallel pgn_file chessdb readme application application_security limits upgrade catalog roles drop
 REGRESS_OPTS = --inputdir=. --outputdir=. --load-extension=chess
 
 # The server headers are included as system headers: they are not -Wextra
@@ -43,7 +44,7 @@ PG_CFLAGS += -fvisibility=hidden
 
 EXTRA_CLEAN = src/engine/bitboard_gen src/engine/bitboard_data.c test/engine_test test/engine_test_sanitized test/perft test/bench/gen_corpus test/bench/encodings results regression.diffs regression.out \
 	test/fuzz/fuzz_fen test/fuzz/fuzz_packed test/fuzz/fuzz_uci test/fuzz/fuzz_san test/fuzz/fuzz_pgn \
-	test/fuzz/fuzz_game test/fuzz/fuzz_stored test/fuzz/fuzz_pattern test/fuzz/fuzz_balance
+	test/fuzz/fuzz_game test/fuzz/fuzz_annotated test/fuzz/fuzz_stored test/fuzz/fuzz_pattern test/fuzz/fuzz_balance
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
@@ -93,7 +94,7 @@ test/bench/encodings: test/bench/encodings.c $(ENGINE_SRCS) $(wildcard src/engin
 
 # libFuzzer targets, one per parser (test/fuzz/run.sh runs them).
 FUZZ_CC ?= clang
-FUZZ_TARGETS = fen packed uci san pgn game stored pattern balance
+FUZZ_TARGETS = fen packed uci san pgn game annotated stored pattern balance
 FUZZERS = $(addprefix test/fuzz/fuzz_,$(FUZZ_TARGETS))
 
 test/fuzz/fuzz_%: test/fuzz/fuzz.c $(ENGINE_SRCS) $(wildcard src/engine/*.h)

@@ -1,4 +1,4 @@
-/* chess--0.9.0.sql: the extension as installed fresh at 0.9.0 */
+/* chess--0.10.0.sql: the extension as installed fresh at 0.10.0 */
 
 -- complain if script is sourced in psql, rather than via CREATE EXTENSION
 \echo Use "CREATE EXTENSION chess" to load this file. \quit
@@ -1321,6 +1321,35 @@ COMMENT ON FUNCTION pgn_games_file(text,boolean,text,boolean) IS 'the games of a
 CREATE FUNCTION pgn_plies(pgn text, skip_errors boolean DEFAULT false, with_variations boolean DEFAULT false) RETURNS TABLE(game integer, ply integer, move move, san text, before "position", after "position", comment text, variation text)
 	AS 'MODULE_PATHNAME', 'chess_pgn_plies' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 150 ROWS 80000;
 COMMENT ON FUNCTION pgn_plies(text,boolean,boolean) IS 'the plies of the games of a PGN text, one row each, with the positions before and after; the main line, and with_variations the variations too (variation is their path: 1, 2, 1.1, ...)';
+
+--
+-- Annotations: what a PGN says besides its main line — comments, NAGs,
+-- variations, and the commands inside comments ([%clk], [%emt], [%eval],
+-- [%csl], [%cal]) — kept in the game value (doc/formats.md) and written
+-- back by pgn(game).  Searches read the main line only.
+--
+
+CREATE FUNCTION pgn(g game, tags jsonb DEFAULT '{}'::jsonb) RETURNS text
+	AS 'MODULE_PATHNAME', 'chess_pgn_game' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 5000;
+COMMENT ON FUNCTION pgn(game,jsonb) IS 'a game as PGN text with its comments, NAGs, variations, clocks and evaluations: the Seven Tag Roster and other tags, SetUp and FEN for another start';
+CREATE FUNCTION mainline(g game) RETURNS game
+	AS 'MODULE_PATHNAME', 'game_mainline' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100;
+COMMENT ON FUNCTION mainline(game) IS 'the game''s moves alone: no comments, NAGs, variations, clocks or evaluations';
+CREATE FUNCTION is_annotated(g game) RETURNS boolean
+	AS 'MODULE_PATHNAME', 'game_is_annotated' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1;
+COMMENT ON FUNCTION is_annotated(game) IS 'whether the game holds comments, NAGs, variations, clocks or evaluations besides its moves';
+CREATE FUNCTION clocks(g game) RETURNS integer[]
+	AS 'MODULE_PATHNAME', 'game_clocks' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 500;
+COMMENT ON FUNCTION clocks(game) IS 'the clock after each ply of the main line, in centiseconds ([%clk]); NULL elements where a ply has none';
+CREATE FUNCTION evals(g game, OUT ply integer, OUT cp integer, OUT mate integer, OUT depth integer) RETURNS SETOF record
+	AS 'MODULE_PATHNAME', 'game_evals' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 500 ROWS 80;
+COMMENT ON FUNCTION evals(game) IS 'the evaluations of the main line''s plies ([%eval]): centipawns or mate in n (negative: Black mates), from White''s side, with the depth when given';
+CREATE FUNCTION comments(g game, OUT ply integer, OUT comment text) RETURNS SETOF record
+	AS 'MODULE_PATHNAME', 'game_comments' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 500 ROWS 10;
+COMMENT ON FUNCTION comments(game) IS 'the main line''s comments by the ply they follow (0: before the first move), commands taken out';
+CREATE FUNCTION nags(g game, OUT ply integer, OUT nag integer) RETURNS SETOF record
+	AS 'MODULE_PATHNAME', 'game_nags' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 500 ROWS 10;
+COMMENT ON FUNCTION nags(game) IS 'the main line''s NAGs by ply ($1 or ! is 1, ? 2, !! 3, ?? 4, !? 5, ?! 6)';
 
 --
 -- The end of a game

@@ -32,6 +32,26 @@ INSERT INTO golden VALUES
 SELECT name, plies(g), encode(g::bytea, 'hex') AS bytes FROM golden ORDER BY name;
 SELECT name, g FROM golden ORDER BY name;
 
+-- annotated games (doc/formats.md, "the annotation section"), derived by
+-- hand: the bare bytes with flag 0x02, then the section and its length in 4
+-- bytes.  Clocks alone: format 01, streams 01 (clocks), mode 03 (every ply,
+-- whole seconds), zigzag deltas from the same side's last clock: 180 s is
+-- 360 (e8 02), 178 s 356 (e4 02), 175 s -5 from 180 (09), 170 s -8 (0f);
+-- 9 bytes (00000009)
+SELECT encode('1. e4 { [%clk 0:03:00] } e5 { [%clk 0:02:58] } 2. Nf3 { [%clk 0:02:55] } Nc6 { [%clk 0:02:50] }'::game::bytea, 'hex')
+       = '02020004ca1998' || '0101' || '03' || 'e802' || 'e402' || '09' || '0f' || '00000009' AS clocks;
+-- a NAG, then a comment: streams 04 (events), skip 1 (11), NAG 1 (17),
+-- comment of 2 bytes (25) "ok" (6f6b), end (00); 8 bytes
+SELECT encode('1. e4 $1 { ok }'::game::bytea, 'hex') = '02020001c8' || '0104' || '11' || '17' || '256f6b' || '00' || '00000008' AS nag_and_comment;
+CREATE TABLE golden_annotated (name text PRIMARY KEY, g game);
+INSERT INTO golden_annotated VALUES
+ ('lichess', '1. e4 { [%eval 0.17] [%clk 0:03:00] } 1... e5 { [%eval 0.19] [%clk 0:03:00] } 2. Qh5 $6 { [%eval -0.30] [%clk 0:02:58.4] } 2... Nc6 { [%eval #-2,22] [%clk 0:02:59] }'),
+ ('study', '{ The opening. } 1. e4 $1 { Best by test. [%csl Ge4,Rd5] [%cal Gg1f3] } 1... c5 ( { The French: } 1... e6 2. d4 d5 ( 2... c5 $6 { [%emt 0:00:12.5] } ) 3. Nc3 ) ( 1... e5 { [%clk 1:02:03.4] } ) 2. Nf3 { first } { second } 2... d6 $14');
+SELECT name, encode(g::bytea, 'hex') AS bytes, encode(game_send(g), 'hex') AS binary, game_hash(g)
+FROM golden_annotated ORDER BY name;
+SELECT name, g::text::game = g AS text_back, mainline(g)::bytea = game(moves(g))::bytea AS bare_bytes
+FROM golden_annotated ORDER BY name;
+
 -- the binary form of a game (binary COPY, binary parameters), independent
 -- of the stored one: version 1, the packed start, the plies as 4 bytes, each
 -- move as its 2 bytes
@@ -140,4 +160,5 @@ SELECT gin_query_keys('KvK'::balance, 'jsonb_ops');
 
 DROP FUNCTION pattern_keys(game), position_keys("position"), material_key("position"), piece_code(piece);
 DROP TABLE golden;
+DROP TABLE golden_annotated;
 DROP CAST (game AS bytea);

@@ -81,7 +81,7 @@ chess_utf8_valid_prefix(const char *s, size_t len)
 #endif
 }
 
-#include "engine/game.h"
+#include "engine/annotation.h"
 
 /*
  * square: 1 byte, pass by value (engine/types.h has the bit layout).
@@ -128,7 +128,10 @@ extern struct varlena *chess_game_detoast(Datum d);
 #define DatumGetGameP(X)		chess_game_detoast(X)
 #define PG_GETARG_GAME_P(n)		DatumGetGameP(PG_GETARG_DATUM(n))
 #define GAME_DATA(g)			((const uint8 *) VARDATA_ANY(g))
-#define GAME_LEN(g)				VARSIZE_ANY_EXHDR(g)
+/* the bytes of the bare game: the annotation section and its trailer left out */
+#define GAME_LEN(g)				game_bare_len(GAME_DATA(g), VARSIZE_ANY_EXHDR(g))
+/* all the bytes, annotations included */
+#define GAME_FULL_LEN(g)		VARSIZE_ANY_EXHDR(g)
 
 /*
  * Reading a game value: as the engine's reader (engine/game.h), raising
@@ -156,8 +159,27 @@ chess_game_next(GameReader *r)
 	return m;
 }
 
+/* The moves of a game value (palloc'd; final, when not NULL, the position after them); their number. */
+extern int	chess_game_decode(const struct varlena *g, Move **moves, Position *final);
+
 /* The start of a game value, read without its moves. */
 extern void chess_game_start(const struct varlena *g, Position *start);
+
+/*
+ * Annotations (engine/annotation.h), read and written in the current memory
+ * context: chess_ann_alloc is the engine's allocator; chess_game_annotations()
+ * reads a value's whole model (its main line's moves are in ann's events
+ * and nodes; a bare value gives a model of its moves alone), raising XX001
+ * for damaged bytes; chess_game_with_annotations() makes the value of a
+ * model whose main line is moves from start (bare when it holds nothing).
+ */
+struct AnnGame;
+extern void *chess_ann_alloc(void *ctx, void *old, size_t size);
+extern void chess_game_annotations(const struct varlena *g, struct AnnGame *ann, Position *start);
+extern void chess_write_annotated(const struct varlena *g, const char *result, bool wrap,
+								  StringInfo out, Position *final);
+extern struct varlena *chess_game_with_annotations(const Position *start, const Move *moves, int n,
+												   const struct AnnGame *ann);
 
 /*
  * pattern and material: fixed-length, by reference, char-aligned

@@ -1,8 +1,9 @@
 /*
  * game.c — the SQL type game: a start position and the moves played from
- * it, every one legal, in the compact encoding of engine/game.h.  I/O (PGN
- * movetext in text, a plain layout in binary), accessors, comparisons in
- * the order of the move sequences, hashes, appending a move.  Elsewhere:
+ * it, every one legal, in the compact encoding of engine/game.h: reading
+ * stored values, making them, accessors, comparisons in the order of the
+ * move sequences, hashes.  Elsewhere: its text and binary forms
+ * (game_io.c), annotations and appending a move (annotation.c),
  * searching games (search.c, gin_*.c), openings (prefix.c), the end of a
  * game (outcome.c).
  */
@@ -27,7 +28,7 @@ chess_game_detoast(Datum d)
 {
 	struct varlena *g = (struct varlena *) PG_DETOAST_DATUM_PACKED(d);
 	const uint8 *data = GAME_DATA(g);
-	size_t		len = GAME_LEN(g);
+	size_t		len = GAME_FULL_LEN(g);
 
 	if (unlikely(len < 4))
 		chess_game_damaged(psprintf("A game value has at least 4 bytes, not %zu.", len));
@@ -40,6 +41,18 @@ chess_game_detoast(Datum d)
 				 errhint("A newer version of the extension may have written it.")));
 	if (unlikely(!game_header_valid(data, len)))
 		chess_game_damaged(psprintf("Its header (flags 0x%02x, %zu bytes) is damaged.", data[1], len));
+	if (data[1] & GAME_FLAG_ANNOTATED)
+	{
+		/* the annotations' length, in the last 4 bytes: at least their 2 bytes, after a bare game */
+		size_t		bare = game_bare_len(data, len);
+
+		if (unlikely(bare < 4 || len - bare < 2 + ANN_TRAILER || !game_header_valid(data, bare)))
+			chess_game_damaged(psprintf("The length of its annotations (%zu bytes of %zu) is damaged.",
+										(size_t) data[len - 4] << 24 | (size_t) data[len - 3] << 16 |
+										(size_t) data[len - 2] << 8 | data[len - 1],
+										len));
+		len = bare;
+	}
 	if (unlikely(len > GAME_ENCODED_MAX(game_plies(data, len)) - ((data[1] & GAME_FLAG_START) ? 0 : PACKED_POSITION_SIZE)))
 		chess_game_damaged(psprintf("Its %zu bytes are more than %d plies can fill.", len, game_plies(data, len)));
 	return g;
@@ -106,8 +119,8 @@ chess_game_from_legal_moves(const Position *start, const Move *moves, int n)
 }
 
 /* The moves of a game value, in a palloc'd array; returns their number. */
-static int
-game_decode(const struct varlena *g, Move **moves, Position *final)
+int
+chess_game_decode(const struct varlena *g, Move **moves, Position *final)
 {
 	GameReader	r;
 	int			i;
@@ -123,272 +136,6 @@ game_decode(const struct varlena *g, Move **moves, Position *final)
 	if (final)
 		*final = r.pos;
 	return r.plies;
-}
-
-/*
- * Text input: PGN movetext, moves in SAN or UCI (read leniently, as PGN
- * import does), with a FEN tag (and SetUp) for a start that is not the
- * standard one; a result is allowed and ignored.  A game value holds moves
- * only: other tags, comments and variations are refused, as is more than
- * one game.
- */
-typedef struct GameInState
-{
-	Move	   *moves;
-	int			nmoves;
-	int			capacity;
-	Position	start;
-	int			games;
-	const char *problem;		/* the first thing a game value cannot hold */
-	PgnError	err;
-	bool		has_err;
-} GameInState;
-
-static void
-game_in_tag(void *arg, const char *name, size_t nlen, const char *value pg_attribute_unused(),
-			size_t vlen pg_attribute_unused())
-{
-	GameInState *st = arg;
-
-	if (st->games > 0)
-		return;					/* a second game: refused below */
-	if (!((nlen == 3 && memcmp(name, "FEN", 3) == 0) || (nlen == 5 && memcmp(name, "SetUp", 5) == 0)) &&
-		!st->problem)
-		st->problem = "A game value has no tags but FEN and SetUp; pgn_games() reads a PGN game with its tags.";
-}
-
-static void
-game_in_ply(void *arg, int ply pg_attribute_unused(), Move m,
-			const Position *before pg_attribute_unused(),
-			const Position *after pg_attribute_unused(), const char *variation)
-{
-	GameInState *st = arg;
-
-	if (st->games > 0)
-		return;
-	if (variation)
-	{
-		if (!st->problem)
-			st->problem = "A game value has no variations; pgn_plies() reads them.";
-		return;
-	}
-	if (st->nmoves == st->capacity)
-	{
-		st->capacity = st->capacity ? 2 * st->capacity : 64;
-		st->moves = st->moves ? repalloc(st->moves, sizeof(Move) * st->capacity) :
-			palloc(sizeof(Move) * st->capacity);
-	}
-	st->moves[st->nmoves++] = m;
-}
-
-static void
-game_in_comment(void *arg, int ply pg_attribute_unused(), const char *variation pg_attribute_unused(),
-				const char *text pg_attribute_unused(), size_t len pg_attribute_unused())
-{
-	GameInState *st = arg;
-
-	if (st->games == 0 && !st->problem)
-		st->problem = "A game value has no comments; pgn_plies() reads them.";
-}
-
-static bool
-game_in_game(void *arg, int game pg_attribute_unused(), const char *result pg_attribute_unused(),
-			 const Position *start, const Position *final pg_attribute_unused(),
-			 int plies pg_attribute_unused(), const PgnError *err)
-{
-	GameInState *st = arg;
-
-	if (st->games++ > 0)
-		return false;			/* a second game: enough to refuse the text */
-	st->start = *start;
-	if (err)
-	{
-		st->err = *err;
-		st->has_err = true;
-	}
-	return true;
-}
-
-PG_FUNCTION_INFO_V1(game_in);
-Datum
-game_in(PG_FUNCTION_ARGS)
-{
-	char	   *str = PG_GETARG_CSTRING(0);
-	size_t		len = strlen(str);
-	GameInState st;
-	PgnHandler	h = {0};
-	const char *detail = NULL;
-	char		buf[512];
-	int			games;
-
-	memset(&st, 0, sizeof(st));
-	position_set_startpos(&st.start);
-	h.arg = &st;
-	h.tag = game_in_tag;
-	h.ply = game_in_ply;
-	h.comment = game_in_comment;
-	h.game = game_in_game;
-	h.poll = chess_poll;
-	games = pgn_read(str, len, &h);
-	if (st.has_err)
-	{
-		int			index = (st.start.side == BLACK ? 1 : 0) + st.err.ply - 1;
-
-		if (st.err.ply > 0 && (st.err.code == PGN_ILLEGAL_MOVE || st.err.code == PGN_AMBIGUOUS_MOVE ||
-							   st.err.code == PGN_BAD_MOVE))
-			snprintf(buf, sizeof(buf), "Ply %d (move %d, %s), \"%s\": %s", st.err.ply,
-					 st.start.fullmove + index / 2, index % 2 == 0 ? "White" : "Black",
-					 chess_quote(st.err.token, st.err.token_len), chess_detail(st.err.detail));
-		else
-			snprintf(buf, sizeof(buf), "%s", chess_detail(st.err.detail));
-		detail = buf;
-	}
-	else if (st.problem)
-		detail = st.problem;
-	else if (games > 1)
-		detail = "A game value is one game; pgn_games() reads several.";
-	if (detail)
-		ereturn(fcinfo->context, (Datum) 0,
-				(errcode(st.has_err && st.err.code == PGN_LIMIT ? ERRCODE_PROGRAM_LIMIT_EXCEEDED :
-						 ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("invalid input syntax for type game: \"%s\"", chess_quote(str, len)),
-				 errdetail("%s", detail),
-				 str[0] == '{' ? errhint("A game of an array of moves is written game('{e2e4,e7e5}'::move[]).") : 0));
-	PG_RETURN_POINTER(chess_game_from_legal_moves(&st.start, st.moves, st.nmoves));
-}
-
-/*
- * Text output: the movetext with move numbers, on one line, no result
- * ("1. e4 e5 2. Nf3"); a start that is not the standard one comes first as
- * a FEN tag ("[FEN \"...\"] 1... e5"), so that the text reads back.
- */
-PG_FUNCTION_INFO_V1(game_out);
-Datum
-game_out(PG_FUNCTION_ARGS)
-{
-	struct varlena *g = PG_GETARG_GAME_P(0);
-	StringInfoData out;
-	Move	   *moves;
-	Position	start,
-				final;
-	int			n = game_decode(g, &moves, NULL);
-
-	initStringInfo(&out);
-	chess_game_start(g, &start);
-	if (GAME_DATA(g)[1] & GAME_FLAG_START)
-	{
-		char		fen[FEN_MAX_LENGTH];
-
-		fen_write(&start, fen);
-		appendStringInfo(&out, "[FEN \"%s\"]%s", fen, n > 0 ? " " : "");
-	}
-	pgn_write_movetext(&start, moves, n, "", false, chess_emit_stringinfo, &out, &final, chess_poll);
-	PG_RETURN_CSTRING(out.data);
-}
-
-/*
- * Binary form, independent of the encoding: a version byte (1), the 32
- * packed bytes of the start position, the number of plies as a 32-bit
- * integer and each move as 16 bits (the binary form of move).  Input
- * validates it all, every move's legality included.
- */
-#define GAME_BINARY_VERSION 1
-
-PG_FUNCTION_INFO_V1(game_recv);
-Datum
-game_recv(PG_FUNCTION_ARGS)
-{
-	StringInfo	buf = (StringInfo) PG_GETARG_POINTER(0);
-	Position	start,
-				final;
-	PositionError perr;
-	struct varlena *g;
-	Move	   *moves;
-	int			version,
-				n,
-				i,
-				bad;
-	size_t		len;
-
-	if (buf->len - buf->cursor < 1 + PACKED_POSITION_SIZE + 4)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-				 errmsg("invalid binary data for type game"),
-				 errdetail("A game is at least %d bytes, not %d.", 1 + PACKED_POSITION_SIZE + 4,
-						   buf->len - buf->cursor)));
-	version = pq_getmsgbyte(buf);
-	if (version != GAME_BINARY_VERSION)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-				 errmsg("invalid binary data for type game"),
-				 errdetail("Version %d of the binary form is unknown; this is version %d.",
-						   version, GAME_BINARY_VERSION)));
-	if (!position_unpack_checked((const uint8 *) pq_getmsgbytes(buf, PACKED_POSITION_SIZE),
-								 &start, &perr))
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-				 errmsg("invalid binary data for type game"),
-				 errdetail("The start position: %s", chess_detail(perr.detail))));
-	n = (int) pq_getmsgint(buf, 4);
-	if (n < 0 || n > GAME_MAX_PLIES || buf->len - buf->cursor != 2 * n)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-				 errmsg("invalid binary data for type game"),
-				 errdetail("%d plies (at most %d) need %d bytes of moves, not %d.",
-						   n, GAME_MAX_PLIES, 2 * n, buf->len - buf->cursor)));
-	moves = palloc(sizeof(Move) * (n + 1));
-	for (i = 0; i < n; i++)
-	{
-		MoveCodeError err;
-
-		moves[i] = (Move) pq_getmsgint(buf, 2);
-		if ((err = move_check(moves[i])) != MOVE_OK)
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-					 errmsg("invalid binary data for type game"),
-					 errdetail("Ply %d (16 bits: %u) is no move: %s", i + 1, (unsigned) moves[i],
-							   move_error_message(err))));
-	}
-	g = palloc(VARHDRSZ + GAME_ENCODED_MAX(n));
-	len = game_encode(&start, moves, n, (uint8 *) VARDATA(g), &bad, &final);
-	if (len == 0)
-	{
-		char		uci[6],
-					fen[FEN_MAX_LENGTH];
-
-		move_write(moves[bad], uci);
-		fen_write(&final, fen);
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-				 errmsg("invalid binary data for type game"),
-				 errdetail("Ply %d, %s (16 bits: %u), is no legal move in %s.", bad + 1, uci,
-						   (unsigned) moves[bad], fen)));
-	}
-	SET_VARSIZE(g, VARHDRSZ + len);
-	PG_RETURN_POINTER(g);
-}
-
-PG_FUNCTION_INFO_V1(game_send);
-Datum
-game_send(PG_FUNCTION_ARGS)
-{
-	struct varlena *g = PG_GETARG_GAME_P(0);
-	StringInfoData buf;
-	Position	start;
-	uint8		packed[PACKED_POSITION_SIZE];
-	Move	   *moves;
-	int			n = game_decode(g, &moves, NULL),
-				i;
-
-	chess_game_start(g, &start);
-	position_pack(&start, packed);
-	pq_begintypsend(&buf);
-	pq_sendbyte(&buf, GAME_BINARY_VERSION);
-	pq_sendbytes(&buf, (const char *) packed, PACKED_POSITION_SIZE);
-	pq_sendint32(&buf, n);
-	for (i = 0; i < n; i++)
-		pq_sendint16(&buf, moves[i]);
-	PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
 }
 
 /* game(start position, moves move[]) → game */
@@ -446,7 +193,7 @@ game_moves(PG_FUNCTION_ARGS)
 {
 	struct varlena *g = PG_GETARG_GAME_P(0);
 	Move	   *moves;
-	int			n = game_decode(g, &moves, NULL),
+	int			n = chess_game_decode(g, &moves, NULL),
 				i;
 	Datum	   *elems = palloc(sizeof(Datum) * (n + 1));
 
@@ -466,7 +213,7 @@ game_final(PG_FUNCTION_ARGS)
 	Move	   *moves;
 	Position	final;
 
-	game_decode(g, &moves, &final);
+	chess_game_decode(g, &moves, &final);
 	PG_RETURN_POSITION_P(position_to_datum(&final));
 }
 
@@ -527,26 +274,6 @@ game_positions(PG_FUNCTION_ARGS)
 	return (Datum) 0;
 }
 
-/* game || move → game, raising 22023 when the move is illegal */
-PG_FUNCTION_INFO_V1(game_append);
-Datum
-game_append(PG_FUNCTION_ARGS)
-{
-	struct varlena *g = PG_GETARG_GAME_P(0);
-	Move	   *moves;
-	Position	start;
-	int			n = game_decode(g, &moves, NULL);
-
-	if (n == GAME_MAX_PLIES)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("a game of %d moves is too long", n + 1),
-				 errdetail("A game has at most %d plies.", GAME_MAX_PLIES)));
-	moves[n] = PG_GETARG_MOVE(1);
-	chess_game_start(g, &start);
-	PG_RETURN_POINTER(chess_game_from_moves(&start, moves, n + 1));
-}
-
 /* Comparisons: the order of the move sequences (engine/game.h). */
 static int
 game_cmp_args(FunctionCallInfo fcinfo)
@@ -554,10 +281,23 @@ game_cmp_args(FunctionCallInfo fcinfo)
 	struct varlena *a = PG_GETARG_GAME_P(0);
 	struct varlena *b = PG_GETARG_GAME_P(1);
 	GameReader	damaged;
-	int			c = game_compare(GAME_DATA(a), GAME_LEN(a), GAME_DATA(b), GAME_LEN(b), &damaged);
+	size_t		abare = GAME_LEN(a),
+				bbare = GAME_LEN(b);
+	int			c = game_compare(GAME_DATA(a), abare, GAME_DATA(b), bbare, &damaged);
 
 	if (unlikely(game_reader_failed(&damaged)))
 		chess_game_damaged(damaged.error);
+	if (c == 0)
+	{
+		/* the same moves: a bare game first, then by the annotations' bytes */
+		size_t		an = GAME_FULL_LEN(a) - abare,
+					bn = GAME_FULL_LEN(b) - bbare;
+
+		if (an == 0 || bn == 0)
+			c = (an > 0) - (bn > 0);
+		else if ((c = memcmp(GAME_DATA(a) + abare, GAME_DATA(b) + bbare, Min(an, bn))) == 0)
+			c = (an > bn) - (an < bn);
+	}
 
 	PG_FREE_IF_COPY(a, 0);
 	PG_FREE_IF_COPY(b, 1);
@@ -598,7 +338,7 @@ game_hash_args(FunctionCallInfo fcinfo, bool extended)
 {
 	struct varlena *g = PG_GETARG_GAME_P(0);
 	const uint8 *data = GAME_DATA(g);
-	size_t		len = GAME_LEN(g);
+	size_t		len = GAME_FULL_LEN(g);	/* annotations and all: they are part of equality */
 	uint8	   *present = NULL;
 	Datum		h;
 

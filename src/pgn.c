@@ -27,6 +27,7 @@ reset_game(PgnReadState *st)
 	st->comments.data = NULL;
 	st->opening.data = NULL;
 	st->event = st->white = st->black = NULL;
+	ann_init(&st->ann, chess_ann_alloc, NULL);
 }
 
 /* Makes room for one more element in an array that doubles in game_cxt. */
@@ -103,6 +104,7 @@ read_ply(void *arg, int ply, Move m, const Position *before,
 
 	if (!st->plies_mode)
 	{
+		ann_builder_move(&st->ann, m);
 		if (variation)
 			return;
 		st->moves = grow(st->moves, st->nmoves, &st->moves_capacity, sizeof(Move));
@@ -140,6 +142,8 @@ read_comment(void *arg, int ply, const char *variation, const char *text, size_t
 	PgnReadState *st = arg;
 	PlyRow	   *row;
 
+	if (!st->plies_mode)
+		ann_builder_comment(&st->ann, text, len);
 	if (!st->plies_mode && ply == 0 && variation == NULL)
 	{
 		if (st->opening.data == NULL)
@@ -190,6 +194,8 @@ read_variation_error(void *arg, int ply, const char *variation, const char *toke
 {
 	PgnReadState *st = arg;
 
+	if (!st->plies_mode)
+		ann_builder_kill(&st->ann);
 	if (st->plies_mode && st->with_variations)
 		ereport(NOTICE,
 				(errmsg("skipping the rest of variation %s of game %d at ply %d: \"%s\"",
@@ -274,10 +280,12 @@ report_game_error(PgnReadState *st, int game, const Position *start, const PgnEr
 	return NULL;
 }
 
-/* The game value of the moves read from start. */
+/* The game value of the moves read from start, with what the PGN said besides them. */
 static struct varlena *
 game_value(PgnReadState *st, const Position *start)
 {
+	if (ann_any(&st->ann))
+		return chess_game_with_annotations(start, st->moves, st->nmoves, &st->ann);
 	if (st->value == NULL)
 		return chess_game_from_legal_moves(start, st->moves, st->nmoves);	/* no move */
 	SET_VARSIZE(st->value, VARHDRSZ + game_writer_end(&st->writer));
@@ -415,6 +423,24 @@ read_game(void *arg, int game pg_attribute_unused(), const char *result, const P
 	return true;
 }
 
+static void
+read_nag(void *arg, unsigned nag)
+{
+	ann_builder_nag(&((PgnReadState *) arg)->ann, nag);
+}
+
+static void
+read_open(void *arg)
+{
+	ann_builder_open(&((PgnReadState *) arg)->ann);
+}
+
+static void
+read_close(void *arg)
+{
+	ann_builder_close(&((PgnReadState *) arg)->ann);
+}
+
 /* A game begins: what an unfinished one left (a part of a file) is forgotten. */
 static void
 read_begin(void *arg)
@@ -449,6 +475,12 @@ read_start(FunctionCallInfo fcinfo, bool plies_mode, bool skip_errors, bool keep
 	h->game = read_game;
 	h->poll = chess_poll;
 	h->begin = read_begin;
+	if (!plies_mode)
+	{
+		h->nag = read_nag;
+		h->open = read_open;
+		h->close = read_close;
+	}
 	MemoryContextSwitchTo(st->game_cxt);
 }
 

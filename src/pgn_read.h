@@ -54,6 +54,7 @@ typedef struct PgnReadState
 	struct varlena *value;		/* its bytes after a varlena header; NULL before a move */
 	size_t		value_capacity;	/* bytes after the header, zeroed past the moves */
 	Oid			move_type;
+	AnnGame		ann;			/* the game's comments, NAGs, variations and commands */
 	/* pgn_plies */
 	PlyRow	   *rows;
 	int			nrows;

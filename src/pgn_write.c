@@ -33,19 +33,18 @@ append_tag(StringInfo buf, const char *name, const char *value)
 	appendStringInfoString(buf, "\"]\n");
 }
 
-/* pgn(start position, moves move[], tags jsonb) → text */
-PG_FUNCTION_INFO_V1(chess_pgn);
-Datum
-chess_pgn(PG_FUNCTION_ARGS)
+/*
+ * A PGN game: the tags, then the movetext of moves from start, or, when g
+ * is not NULL, of the game value g with its annotations.
+ */
+static text *
+pgn_document(const Position *start_arg, const Move *moves, int n, const struct varlena *g, Jsonb *tags)
 {
 	static const char *const roster[7] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
 	static const char *const defaults[7] = {"?", "?", "????.??.??", "?", "?", "?", NULL};
-	Position	start,
+	Position	start = *start_arg,
 				final,
 				standard;
-	Move	   *moves;
-	int			n = chess_moves_from_array(PG_GETARG_ARRAYTYPE_P(1), &moves);
-	Jsonb	   *tags = PG_GETARG_JSONB_P(2);
 	StringInfoData movetext,
 				out;
 	char	   *roster_values[7] = {NULL};
@@ -65,7 +64,6 @@ chess_pgn(PG_FUNCTION_ARGS)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("PGN tags must be a JSON object")));
-	position_from_datum(PG_GETARG_POSITION_P(0), &start);
 
 	/* the tags: the Seven Tag Roster in its order, then the others */
 	it = JsonbIteratorInit(&tags->root);
@@ -114,10 +112,15 @@ chess_pgn(PG_FUNCTION_ARGS)
 
 	/* without a Result tag, the final position decides the result */
 	initStringInfo(&movetext);
-	bad = pgn_write_movetext(&start, moves, n, roster_values[6], true, chess_emit_stringinfo,
-							 &movetext, &final, chess_poll);
-	if (bad >= 0)
-		report_illegal_move(&final, moves[bad], bad + 1);
+	if (g)
+		chess_write_annotated(g, roster_values[6], true, &movetext, &final);
+	else
+	{
+		bad = pgn_write_movetext(&start, moves, n, roster_values[6], true, chess_emit_stringinfo,
+								 &movetext, &final, chess_poll);
+		if (bad >= 0)
+			report_illegal_move(&final, moves[bad], bad + 1);
+	}
 	if (!roster_values[6])
 		roster_values[6] = pstrdup(position_result(&final));
 
@@ -149,7 +152,32 @@ chess_pgn(PG_FUNCTION_ARGS)
 		append_tag(&out, lfirst(ln), lfirst(lv));
 	appendStringInfoChar(&out, '\n');
 	appendBinaryStringInfo(&out, movetext.data, movetext.len);
-	PG_RETURN_TEXT_P(cstring_to_text_with_len(out.data, out.len));
+	return cstring_to_text_with_len(out.data, out.len);
+}
+
+/* pgn(start position, moves move[], tags jsonb) → text */
+PG_FUNCTION_INFO_V1(chess_pgn);
+Datum
+chess_pgn(PG_FUNCTION_ARGS)
+{
+	Position	start;
+	Move	   *moves;
+	int			n = chess_moves_from_array(PG_GETARG_ARRAYTYPE_P(1), &moves);
+
+	position_from_datum(PG_GETARG_POSITION_P(0), &start);
+	PG_RETURN_TEXT_P(pgn_document(&start, moves, n, NULL, PG_GETARG_JSONB_P(2)));
+}
+
+/* pgn(g game, tags jsonb) → text: the game with its comments, NAGs, variations and commands */
+PG_FUNCTION_INFO_V1(chess_pgn_game);
+Datum
+chess_pgn_game(PG_FUNCTION_ARGS)
+{
+	struct varlena *g = PG_GETARG_GAME_P(0);
+	Position	start;
+
+	chess_game_start(g, &start);
+	PG_RETURN_TEXT_P(pgn_document(&start, NULL, 0, g, PG_GETARG_JSONB_P(1)));
 }
 
 /*

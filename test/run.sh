@@ -172,6 +172,9 @@ else
 	failed=$((failed + 1))
 fi
 
+step "annotated PGN both ways with chessops (lichess's reader): comments, NAGs, variations, clocks, evaluations, shapes"
+run annotations "annotations round trip with chessops" bash test/differential/annotations.sh
+
 step "the guided tour runs without error"
 if pg_virtualenv -v 15 psql -X -q -v ON_ERROR_STOP=1 -P pager=off -f examples/tour.sql >"$log/tour" 2>&1; then
 	echo "tour: 1 passed, 0 failed" | tee "$log/tour_result"

@@ -1,0 +1,347 @@
+/*
+ * annotation.c — a game's comments, NAGs, variations, clocks and
+ * evaluations (engine/annotation.h) in SQL: reading and making annotated
+ * values, appending a move (the annotations stay), mainline(), clocks(),
+ * evals(), comments(), nags().
+ */
+#include "chess.h"
+
+#include "engine/pgn.h"
+
+#include "miscadmin.h"
+#include "utils/builtins.h"
+
+void *
+chess_ann_alloc(void *ctx pg_attribute_unused(), void *old, size_t size)
+{
+	if (size == 0)
+	{
+		if (old)
+			pfree(old);
+		return NULL;
+	}
+	if (size > MaxAllocSize)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("a game's annotations are too large"),
+				 errdetail("They would take more than %zu bytes.", (size_t) MaxAllocSize)));
+	return old ? repalloc(old, size) : palloc(size);
+}
+
+void
+chess_game_annotations(const struct varlena *g, AnnGame *ann, Position *start)
+{
+	const uint8 *data = GAME_DATA(g);
+	size_t		full = GAME_FULL_LEN(g),
+				bare = GAME_LEN(g);
+	GameReader	r;
+	Move	   *moves;
+	int			i;
+
+	ann_init(ann, chess_ann_alloc, NULL);
+	chess_game_reader(&r, g);
+	*start = r.start;
+	moves = palloc(sizeof(Move) * (r.plies + 1));
+	for (i = 0; i < r.plies; i++)
+	{
+		if ((i & 4095) == 4095)
+			CHECK_FOR_INTERRUPTS();
+		moves[i] = chess_game_next(&r);
+	}
+	if (bare == full)
+	{
+		for (i = 0; i < r.plies; i++)
+			ann_builder_move(ann, moves[i]);
+	}
+	else
+	{
+		char		error[160];
+
+		CHECK_FOR_INTERRUPTS();
+		if (!ann_decode(data + bare, full - bare - ANN_TRAILER, start, moves, r.plies, ann, error))
+			chess_game_damaged(error);
+		for (i = 0; i < ann->nevents; i++)
+		{
+			const AnnEvent *e = &ann->events[i];
+
+			if (e->kind == ANN_EV_COMMENT &&
+				!pg_verify_mbstr(GetDatabaseEncoding(), ann->text + e->a, (int) e->b, true))
+				chess_game_damaged("A comment of its annotations is not valid in the database's encoding.");
+		}
+	}
+	pfree(moves);
+}
+
+struct varlena *
+chess_game_with_annotations(const Position *start, const Move *moves, int n, const AnnGame *ann)
+{
+	struct varlena *g = chess_game_from_legal_moves(start, moves, n);
+	uint8	   *buf;
+	size_t		len,
+				cap;
+
+	if (!ann_any(ann))
+		return g;
+	len = VARSIZE(g);
+	cap = len;
+	buf = (uint8 *) g;
+	len = ann_encode(ann, start, moves, n, &buf, len, &cap);
+	if (len == 0)
+		elog(ERROR, "the annotations of a game do not fit its moves");
+	g = (struct varlena *) buf;
+	((uint8 *) VARDATA(g))[1] |= GAME_FLAG_ANNOTATED;
+	SET_VARSIZE(g, len);
+	return g;
+}
+
+/*
+ * The movetext of a game value with its annotations (pgn_write_annotated()),
+ * a result (NULL: the one its final position decides; "": none), in lines
+ * when wrap; final gets the position reached.
+ */
+void
+chess_write_annotated(const struct varlena *g, const char *result, bool wrap, StringInfo out,
+					  Position *final)
+{
+	AnnGame		ann;
+	Position	start;
+	char	   *scratch;
+
+	chess_game_annotations(g, &ann, &start);
+	scratch = palloc(PGN_ANNOTATED_SCRATCH(&ann));
+	if (pgn_write_annotated(&start, &ann, result, wrap, chess_emit_stringinfo, out, final,
+							chess_poll, scratch) >= 0)
+		elog(ERROR, "a decoded game holds an illegal move");
+	pfree(scratch);
+}
+
+/* game || move → game, raising 22023 when the move is illegal */
+PG_FUNCTION_INFO_V1(game_append);
+Datum
+game_append(PG_FUNCTION_ARGS)
+{
+	struct varlena *g = PG_GETARG_GAME_P(0);
+	Move	   *moves;
+	Position	start;
+	int			n = chess_game_decode(g, &moves, NULL);
+
+	if (n == GAME_MAX_PLIES)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("a game of %d moves is too long", n + 1),
+				 errdetail("A game has at most %d plies.", GAME_MAX_PLIES)));
+	moves[n] = PG_GETARG_MOVE(1);
+	chess_game_start(g, &start);
+	if (GAME_LEN(g) != GAME_FULL_LEN(g))
+	{
+		AnnGame		ann;
+
+		/* the move is tested first; the annotations stay with their moves */
+		pfree(chess_game_from_moves(&start, moves, n + 1));
+		chess_game_annotations(g, &ann, &start);
+		ann_builder_move(&ann, moves[n]);
+		PG_RETURN_POINTER(chess_game_with_annotations(&start, moves, n + 1, &ann));
+	}
+	PG_RETURN_POINTER(chess_game_from_moves(&start, moves, n + 1));
+}
+
+/* mainline(game) → game: the moves alone */
+PG_FUNCTION_INFO_V1(game_mainline);
+Datum
+game_mainline(PG_FUNCTION_ARGS)
+{
+	struct varlena *g = PG_GETARG_GAME_P(0);
+	struct varlena *bare;
+	GameReader	r;
+	size_t		len = GAME_LEN(g);
+
+	if (len == GAME_FULL_LEN(g))
+		PG_RETURN_POINTER(g);
+	/* the bare bytes, validated by reading them */
+	chess_game_reader(&r, g);
+	while (r.ply < r.plies)
+	{
+		if ((r.ply & 4095) == 4095)
+			CHECK_FOR_INTERRUPTS();
+		chess_game_next(&r);
+	}
+	bare = palloc(VARHDRSZ + len);
+	SET_VARSIZE(bare, VARHDRSZ + len);
+	memcpy(VARDATA(bare), GAME_DATA(g), len);
+	((uint8 *) VARDATA(bare))[1] &= ~GAME_FLAG_ANNOTATED;
+	PG_RETURN_POINTER(bare);
+}
+
+/* is_annotated(game) → boolean */
+PG_FUNCTION_INFO_V1(game_is_annotated);
+Datum
+game_is_annotated(PG_FUNCTION_ARGS)
+{
+	struct varlena *g = PG_GETARG_GAME_P(0);
+
+	PG_RETURN_BOOL(GAME_LEN(g) != GAME_FULL_LEN(g));
+}
+
+/* The main line's nodes of a model, in order; returns their number. */
+static int
+main_nodes(const AnnGame *ann, int **nodes)
+{
+	int			i,
+				depth = 0,
+				n = 0;
+
+	*nodes = palloc(sizeof(int) * (ann->mainline + 1));
+	for (i = 0; i < ann->nevents; i++)
+	{
+		const AnnEvent *e = &ann->events[i];
+
+		if (e->kind == ANN_EV_OPEN)
+			depth++;
+		else if (e->kind == ANN_EV_CLOSE)
+			depth--;
+		else if (e->kind == ANN_EV_MOVE && depth == 0)
+			(*nodes)[n++] = (int) e->a;
+	}
+	return n;
+}
+
+/* clocks(game) → integer[]: the clock after each ply in centiseconds */
+PG_FUNCTION_INFO_V1(game_clocks);
+Datum
+game_clocks(PG_FUNCTION_ARGS)
+{
+	struct varlena *g = PG_GETARG_GAME_P(0);
+	AnnGame		ann;
+	Position	start;
+	int		   *nodes;
+	int			n,
+				i,
+				dims[1],
+				lbs[1] = {1};
+	Datum	   *elems;
+	bool	   *nulls;
+
+	chess_game_annotations(g, &ann, &start);
+	n = main_nodes(&ann, &nodes);
+	elems = palloc(sizeof(Datum) * (n + 1));
+	nulls = palloc(sizeof(bool) * (n + 1));
+	for (i = 0; i < n; i++)
+	{
+		int32		c = ann.nodes[nodes[i]].clock;
+
+		nulls[i] = c == ANN_NONE;
+		elems[i] = Int32GetDatum(c);
+	}
+	dims[0] = n;
+	PG_RETURN_ARRAYTYPE_P(construct_md_array(elems, nulls, n ? 1 : 0, dims, lbs, INT4OID,
+											 sizeof(int32), true, TYPALIGN_INT));
+}
+
+/* evals(game) → TABLE(ply integer, cp integer, mate integer, depth integer) */
+PG_FUNCTION_INFO_V1(game_evals);
+Datum
+game_evals(PG_FUNCTION_ARGS)
+{
+	struct varlena *g = PG_GETARG_GAME_P(0);
+	ReturnSetInfo *rsinfo = chess_materialize(fcinfo);
+	AnnGame		ann;
+	Position	start;
+	int		   *nodes;
+	int			n,
+				i;
+
+	chess_game_annotations(g, &ann, &start);
+	n = main_nodes(&ann, &nodes);
+	for (i = 0; i < n; i++)
+	{
+		const AnnNode *nd = &ann.nodes[nodes[i]];
+		Datum		values[4];
+		bool		nulls[4] = {false, false, false, false};
+
+		if (!nd->eval_kind)
+			continue;
+		values[0] = Int32GetDatum(i + 1);
+		values[1] = Int32GetDatum(nd->eval);
+		values[2] = Int32GetDatum(nd->eval);
+		nulls[1] = nd->eval_kind != ANN_EVAL_CP;
+		nulls[2] = nd->eval_kind != ANN_EVAL_MATE;
+		values[3] = Int32GetDatum(nd->depth);
+		nulls[3] = nd->depth == ANN_NONE;
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+	}
+	return (Datum) 0;
+}
+
+/*
+ * comments(game) → TABLE(ply integer, comment text): the main line's
+ * comments by the ply they follow (0: before the first move), in order;
+ * a variation's are not among them.
+ */
+PG_FUNCTION_INFO_V1(game_comments);
+Datum
+game_comments(PG_FUNCTION_ARGS)
+{
+	struct varlena *g = PG_GETARG_GAME_P(0);
+	ReturnSetInfo *rsinfo = chess_materialize(fcinfo);
+	AnnGame		ann;
+	Position	start;
+	int			i,
+				depth = 0,
+				ply = 0;
+
+	chess_game_annotations(g, &ann, &start);
+	for (i = 0; i < ann.nevents; i++)
+	{
+		const AnnEvent *e = &ann.events[i];
+		Datum		values[2];
+		bool		nulls[2] = {false, false};
+
+		if (e->kind == ANN_EV_OPEN)
+			depth++;
+		else if (e->kind == ANN_EV_CLOSE)
+			depth--;
+		else if (e->kind == ANN_EV_MOVE && depth == 0)
+			ply++;
+		if (e->kind != ANN_EV_COMMENT || depth != 0 || e->b == 0)
+			continue;
+		values[0] = Int32GetDatum(ply);
+		values[1] = PointerGetDatum(cstring_to_text_with_len(ann.text + e->a, (int) e->b));
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+	}
+	return (Datum) 0;
+}
+
+/* nags(game) → TABLE(ply integer, nag integer): the main line's NAGs, by ply */
+PG_FUNCTION_INFO_V1(game_nags);
+Datum
+game_nags(PG_FUNCTION_ARGS)
+{
+	struct varlena *g = PG_GETARG_GAME_P(0);
+	ReturnSetInfo *rsinfo = chess_materialize(fcinfo);
+	AnnGame		ann;
+	Position	start;
+	int			i,
+				depth = 0,
+				ply = 0;
+
+	chess_game_annotations(g, &ann, &start);
+	for (i = 0; i < ann.nevents; i++)
+	{
+		const AnnEvent *e = &ann.events[i];
+		Datum		values[2];
+		bool		nulls[2] = {false, false};
+
+		if (e->kind == ANN_EV_OPEN)
+			depth++;
+		else if (e->kind == ANN_EV_CLOSE)
+			depth--;
+		else if (e->kind == ANN_EV_MOVE && depth == 0)
+			ply++;
+		if (e->kind != ANN_EV_NAG || depth != 0)
+			continue;
+		values[0] = Int32GetDatum(ply);
+		values[1] = Int32GetDatum((int32) e->a);
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+	}
+	return (Datum) 0;
+}
