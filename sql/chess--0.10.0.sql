@@ -1352,6 +1352,38 @@ CREATE FUNCTION nags(g game, OUT ply integer, OUT nag integer) RETURNS SETOF rec
 COMMENT ON FUNCTION nags(game) IS 'the main line''s NAGs by ply ($1 or ! is 1, ? 2, !! 3, ?? 4, !? 5, ?! 6)';
 
 --
+-- Analysis as lichess computes it (lichess.org/page/accuracy): Win%, the
+-- accuracy of a move and of each side over a game, inaccuracies, mistakes
+-- and blunders, from the evaluations kept in a game; move times from its
+-- clocks; the PGN TimeControl and Date tags read.
+--
+
+CREATE FUNCTION win_chance(cp integer, mate integer DEFAULT NULL) RETURNS double precision
+	AS 'MODULE_PATHNAME', 'chess_win_chance' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1;
+COMMENT ON FUNCTION win_chance(integer,integer) IS 'lichess''s Win% (0 to 100) of an evaluation from White''s side: 50 + 50 × (2 / (1 + exp(-0.00368208 × cp)) - 1), cp clamped to ±1000; a mate for White 100, for Black 0';
+CREATE FUNCTION move_accuracy(before double precision, after double precision) RETURNS double precision
+	AS 'MODULE_PATHNAME', 'chess_move_accuracy' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1;
+COMMENT ON FUNCTION move_accuracy(double precision,double precision) IS 'lichess''s accuracy (0 to 100) of a move that takes the mover''s Win% from before to after';
+CREATE FUNCTION accuracy(g game, OUT color text, OUT accuracy double precision) RETURNS SETOF record
+	AS 'MODULE_PATHNAME', 'game_accuracy' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 500 ROWS 2;
+COMMENT ON FUNCTION accuracy(game) IS 'each side''s accuracy over the game''s evaluated plies, as lichess aggregates it (a volatility-weighted mean and a harmonic mean of the moves'' accuracies)';
+CREATE FUNCTION judgements(g game, OUT ply integer, OUT judgement text) RETURNS SETOF record
+	AS 'MODULE_PATHNAME', 'game_judgements' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 500 ROWS 10;
+COMMENT ON FUNCTION judgements(game) IS 'the main line''s inaccuracies, mistakes and blunders by lichess''s thresholds on the loss of winning chances (0.1, 0.2, 0.3) and its rules for mates allowed and lost';
+CREATE FUNCTION move_times(g game, increment_seconds integer DEFAULT 0) RETURNS integer[]
+	AS 'MODULE_PATHNAME', 'game_move_times' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 500;
+COMMENT ON FUNCTION move_times(game,integer) IS 'what each ply of the main line took in centiseconds, from the clocks and the increment; NULL for each side''s first move and where a clock is missing';
+CREATE FUNCTION move_times(g game, tags jsonb) RETURNS integer[]
+	AS 'MODULE_PATHNAME', 'game_move_times' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 500;
+COMMENT ON FUNCTION move_times(game,jsonb) IS 'what each ply took in centiseconds, with the base time and increment of the tags'' TimeControl';
+CREATE FUNCTION time_control(tc text, OUT base_seconds integer, OUT increment_seconds integer, OUT speed text) RETURNS record
+	AS 'MODULE_PATHNAME', 'chess_time_control' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1;
+COMMENT ON FUNCTION time_control(text) IS 'a PGN TimeControl (300+3, -, 40/7200:3600, *180; NULL for ?) with lichess''s speed by the estimated duration base + 40 × increment: ultraBullet, bullet, blitz, rapid, classical, correspondence';
+CREATE FUNCTION pgn_date(d text) RETURNS date
+	AS 'MODULE_PATHNAME', 'chess_pgn_date' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1;
+COMMENT ON FUNCTION pgn_date(text) IS 'a PGN date YYYY.MM.DD as a date; NULL when a part is ?? (unknown)';
+
+--
 -- The end of a game
 --
 -- Checkmate, stalemate and the draws by rule, of a position, of a game's

@@ -172,8 +172,8 @@ else
 	failed=$((failed + 1))
 fi
 
-step "annotated PGN both ways with chessops (lichess's reader): comments, NAGs, variations, clocks, evaluations, shapes"
-run annotations "annotations round trip with chessops" bash test/differential/annotations.sh
+step "annotated PGN both ways with chessops (lichess's reader): comments, NAGs, variations, clocks, evaluations, shapes; accuracy and judgements as lichess computes them"
+run annotations "annotations and analysis with chessops" bash test/differential/annotations.sh
 
 step "the guided tour runs without error"
 if pg_virtualenv -v 15 psql -X -q -v ON_ERROR_STOP=1 -P pager=off -f examples/tour.sql >"$log/tour" 2>&1; then

@@ -18,8 +18,12 @@
 //       and the commands they hold: clock, elapsed time, evaluation,
 //       shapes), variations, the comments before the first move and before
 //       a variation's first move.  A line stops at its first move chessops
-//       cannot play, as ours does.  Prints each difference and
-//       "annotations round trip: N passed, M failed" (a game a pass).
+//       cannot play, as ours does.  Then the analysis: the main line's
+//       clocks and evaluations as chessops reads them against clocks() and
+//       evals(), and lichess's accuracy and judgements computed here, from
+//       lichess's published formulas, against accuracy() and judgements().
+//       Prints each difference, and "N passed, M failed, K skipped": a
+//       check a game for each of the two comparisons.
 import { parsePgn, startingPosition, parseComment } from 'chessops/pgn';
 import { parseSan, makeSanAndPlay } from 'chessops/san';
 import { makeSquare } from 'chessops/util';
@@ -207,6 +211,134 @@ function diff(a, b, path, out) {
   out.push(`${path}: ${sa?.slice(0, 200)} <> ${sb?.slice(0, 200)}`);
 }
 
+// --------------------------------------------- lichess's analysis, written here
+
+const winningChances = (cp) => Math.max(-1, Math.min(1, 2 / (1 + Math.exp(-0.00368208 * cp)) - 1));
+const winPercent = (cp) => 50 + 50 * winningChances(Math.max(-1000, Math.min(1000, cp)));
+function moveAccuracy(before, after) {
+  if (after >= before) return 100;
+  const raw = 103.1668100711649 * Math.exp(-0.04354415386753951 * (before - after)) - 3.166924740191411 + 1;
+  return Math.max(0, Math.min(100, raw));
+}
+function stdev(xs) {
+  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+  return Math.sqrt(xs.reduce((a, x) => a + (x - mean) ** 2, 0) / xs.length);
+}
+// cps: White's view after each evaluated ply, mates as +-1000; whiteFirst: White made the first
+function gameAccuracy(cps, whiteFirst) {
+  const wins = [15, ...cps].map(winPercent);
+  const size = Math.max(2, Math.min(8, Math.floor(cps.length / 10)));
+  const windows = [];
+  for (let k = 0; k < Math.min(size, wins.length) - 2; k++) windows.push(wins.slice(0, size));
+  if (wins.length <= size) windows.push(wins);
+  else for (let k = 0; k + size <= wins.length; k++) windows.push(wins.slice(k, k + size));
+  const by = { white: [], black: [] };
+  for (let i = 0; i + 1 < wins.length && i < windows.length; i++) {
+    const white = (i % 2 === 0) === whiteFirst;
+    const weight = Math.max(0.5, Math.min(12, stdev(windows[i])));
+    const acc = white ? moveAccuracy(wins[i], wins[i + 1]) : moveAccuracy(wins[i + 1], wins[i]);
+    by[white ? 'white' : 'black'].push([acc, weight]);
+  }
+  const out = {};
+  for (const color of ['white', 'black']) {
+    const xs = by[color];
+    if (!xs.length) continue;
+    const weighted = xs.reduce((a, [v, w]) => a + v * w, 0) / xs.reduce((a, [, w]) => a + w, 0);
+    const harmonic = xs.length / xs.reduce((a, [v]) => a + 1 / Math.max(1, v), 0);
+    out[color] = (weighted + harmonic) / 2;
+  }
+  return out;
+}
+// before, after: {cp} or {mate} from White's view; whiteMoved
+function judgement(before, after, whiteMoved) {
+  const sign = whiteMoved ? 1 : -1;
+  if (before.mate === undefined && after.mate === undefined) {
+    const delta = sign * (winningChances(before.cp) - winningChances(after.cp));
+    return delta >= 0.3 ? 'blunder' : delta >= 0.2 ? 'mistake' : delta >= 0.1 ? 'inaccuracy' : null;
+  }
+  const bm = before.mate === undefined ? null : sign * before.mate;
+  const am = after.mate === undefined ? null : sign * after.mate;
+  const bcp = before.cp === undefined ? 0 : sign * before.cp;
+  const acp = after.cp === undefined ? 0 : sign * after.cp;
+  if (bm === null && am !== null && am < 0) return bcp < -999 ? 'inaccuracy' : bcp < -700 ? 'mistake' : 'blunder';
+  if (bm !== null && bm > 0 && (am === null || am < 0)) return acp > 999 ? 'inaccuracy' : acp > 700 ? 'mistake' : 'blunder';
+  return null;
+}
+
+// the main line's clocks (centiseconds) and evaluations as chessops reads them
+function mainlineAnnotations(game) {
+  const clocks = [], evals = [];
+  let ply = 0;
+  for (let n = game.moves; n.children.length; n = n.children[0]) {
+    ply++;
+    const c = normComments(n.children[0].data.comments).cmd;
+    clocks.push(c.clock === undefined ? null : Math.round(c.clock * 100));
+    if (c.eval) evals.push([ply, 'pawns' in c.eval ? Math.round(c.eval.pawns * 100) : null,
+      'mate' in c.eval ? c.eval.mate : null, c.eval.depth ?? null]);
+  }
+  return { clocks, evals };
+}
+
+function analysisOf(evals, plies, whiteStarts) {
+  // mate 0: the side to move after the ply is mated
+  const white = (e) => {
+    if (e[2] === null) return { cp: e[1] };
+    if (e[2] !== 0) return { mate: e[2] };
+    const whiteToMove = (e[0] % 2 === 0) === whiteStarts;
+    return { mate: whiteToMove ? -1 : 1 };
+  };
+  const cps = evals.map((e) => { const w = white(e); return w.mate === undefined ? w.cp : (w.mate > 0 ? 1000 : -1000); });
+  const accuracy = evals.length ? gameAccuracy(cps, (evals[0][0] % 2 === 1) === whiteStarts) : {};
+  const judgements = {};
+  let before = { cp: 15 }, have = true, next = 0;
+  for (let ply = 1; ply <= plies; ply++) {
+    const e = evals[next] && evals[next][0] === ply ? evals[next++] : null;
+    if (!e) { have = false; continue; }
+    const after = white(e);
+    const j = have ? judgement(before, after, (ply % 2 === 1) === whiteStarts) : null;
+    if (j) judgements[ply] = j;
+    before = after;
+    have = true;
+  }
+  return { accuracy, judgements };
+}
+
+function compareAnalysis(filesPath, oursPath) {
+  const lines = (p) => readFileSync(p, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+  const ours = new Map();
+  for (const o of lines(oursPath)) ours.set(`${o.file}#${o.game}`, o);
+  let passed = 0, failed = 0, evaluated = 0;
+  for (const f of lines(filesPath)) {
+    const key = `${f.file}#${f.game}`;
+    const games = parsePgn(f.pgn);
+    const o = ours.get(key);
+    if (games.length !== 1 || !o) continue;
+    const theirs = mainlineAnnotations(games[0]);
+    const mine = { clocks: o.clocks ?? [], evals: o.evals ?? [] };
+    const out = [];
+    if (!o.standard) {
+      // from another start the first ply is not judged against lichess's initial evaluation
+      diff(theirs.clocks, mine.clocks, `${key}.clocks`, out);
+      diff(theirs.evals, mine.evals, `${key}.evals`, out);
+    } else {
+      diff({ clocks: theirs.clocks, evals: theirs.evals }, mine, key, out);
+      const a = analysisOf(theirs.evals, theirs.clocks.length, true);
+      const ja = o.judgements ?? {}, acc = o.accuracy ?? {};
+      diff(a.judgements, Object.fromEntries(Object.entries(ja)), `${key}.judgements`, out);
+      for (const color of new Set([...Object.keys(a.accuracy), ...Object.keys(acc)]))
+        if (!(Math.abs((a.accuracy[color] ?? NaN) - (acc[color] ?? NaN)) < 1e-9))
+          out.push(`${key}.accuracy.${color}: ${a.accuracy[color]} <> ${acc[color]}`);
+      if (theirs.evals.length) evaluated++;
+    }
+    if (out.length) {
+      failed++;
+      for (const d of out.slice(0, 4)) console.log(d);
+    } else passed++;
+  }
+  console.log(`analysis: ${passed} games agree, ${failed} differ (${evaluated} with evaluations)`);
+  return { passed, failed };
+}
+
 function compare(filesPath, oursPath) {
   const lines = (p) => readFileSync(p, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
   const ours = new Map();
@@ -260,9 +392,8 @@ function compare(filesPath, oursPath) {
       nodes += count(theirs);
     });
   }
-  console.log(`(${nodes} nodes compared; ${skipped} texts not compared, said above)`);
-  console.log(`annotations round trip: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-  process.exitCode = failed ? 1 : 0;
+  console.log(`round trip: ${passed} games agree, ${failed} differ, ${skipped} not compared (${nodes} nodes)`);
+  return { passed, failed, skipped };
 }
 
 if (mode === 'write') write(Number(args[0] ?? 200), args[1] ?? 7);
@@ -278,7 +409,12 @@ else if (mode === 'files') {
       if (pgn.trim()) process.stdout.write(JSON.stringify({ file, game: i + 1, pgn }) + '\n');
     });
   }
-} else if (mode === 'compare') compare(args[0], args[1]);
+} else if (mode === 'compare') {
+  const r = compare(args[0], args[1]);
+  const a = compareAnalysis(args[0], args[1]);
+  console.log(`annotations and analysis with chessops: ${r.passed + a.passed} passed, ${r.failed + a.failed} failed, ${r.skipped} skipped`);
+  process.exitCode = r.failed + a.failed ? 1 : 0;
+}
 else {
   console.error('usage: annotations.mjs write GAMES SEED | files FILE... | compare FILES OURS');
   process.exit(2);

@@ -6,7 +6,7 @@
 # reading of the originals node by node.  Needs npm's chessops
 # (test/differential: npm ci) and, once, Debian's pychess package (its
 # files only: apt-get download, unpacked in /var/cache/chess-data).
-# Prints "annotations round trip: N passed, M failed, K skipped".
+# Prints "annotations and analysis with chessops: N passed, M failed, K skipped".
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 work=$(mktemp -d)
@@ -16,7 +16,7 @@ if [[ ! -d $pychess/usr/share/pychess/learn ]]; then
 	mkdir -p "$pychess"
 	(cd "$work" && apt-get download pychess >/dev/null) || {
 		echo "!! apt-get download pychess failed"
-		echo "annotations round trip: 0 passed, 1 failed"
+		echo "annotations and analysis with chessops: 0 passed, 1 failed"
 		exit 1
 	}
 	dpkg-deb -x "$work"/pychess_*.deb "$pychess"

@@ -15,6 +15,11 @@ SELECT count(*) AS games, sum(plies) AS plies,
        count(*) FILTER (WHERE value::text::game = value) AS text_read_back
 FROM annotated_read;
 CREATE TEMP TABLE ours_annotated AS
-SELECT json_build_object('file', file, 'game', game, 'pgn', pgn(value, tags))::text AS line
+SELECT json_build_object('file', file, 'game', game, 'pgn', pgn(value, tags),
+                         'clocks', clocks(value),
+                         'evals', (SELECT json_agg(json_build_array(ply, cp, mate, depth) ORDER BY ply) FROM evals(value)),
+                         'accuracy', (SELECT json_object_agg(color, accuracy) FROM accuracy(value)),
+                         'judgements', (SELECT json_object_agg(ply, judgement) FROM judgements(value)),
+                         'standard', start(value) = start_position())::text AS line
 FROM annotated_read ORDER BY file, game;
 \copy ours_annotated TO 'test/differential/ours_annotated.jsonl' WITH (FORMAT csv, QUOTE E'\x01', DELIMITER E'\x02')
