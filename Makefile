@@ -14,14 +14,14 @@ ENGINE_OBJS = src/engine/bitboard_data.o src/engine/codec.o src/engine/fen.o \
 	src/engine/outcome.o src/engine/pgn.o src/engine/pgn_write.o src/engine/position.o src/engine/san.o \
 	src/engine/tables.o src/engine/game.o src/engine/annotation.o src/engine/annotation_codec.o src/engine/commands.o src/engine/analysis.o src/engine/search.o src/engine/svg.o
 GLUE_OBJS = src/chess.o src/square.o src/piece.o src/move.o src/position.o src/moves.o \
-	src/tables.o src/notation.o src/game.o src/game_io.o src/pgn.o src/pgn_file.o src/pgn_write.o \
+	src/tables.o src/notation.o src/game.o src/game_io.o src/game_play.o src/pgn.o src/pgn_file.o src/pgn_write.o \
 	src/annotation.o src/analysis.o src/outcome.o src/replay.o src/pattern.o src/balance.o src/search.o \
 	src/prefix.o src/gin_position.o src/gin_game.o src/gin_pattern.o src/gin_keys.o
 OBJS = $(GLUE_OBJS) $(ENGINE_OBJS)
 
 REGRESS = square piece move position binary_io indexes epd_suite \
 	movegen castling chess960 en_passant promotion double_check play polyglot seeds \
-	san pgn games game game_format annotations analysis formats damaged search parallel pgn_file chessdb readme application application_security limits upgrade catalog roles drop
+	san pgn games game game_play game_format annotations analysis formats damaged search parallel pgn_file chessdb readme application application_security limits upgrade catalog roles drop
 REGRESS_OPTS = --inputdir=. --outputdir=. --load-extension=chess
 
 # The server headers are included as system headers: they are not -Wextra

@@ -127,7 +127,8 @@ CREATE TYPE "position" (
 	SEND = position_send,
 	INTERNALLENGTH = 32,
 	ALIGNMENT = char,
-	STORAGE = plain
+	STORAGE = plain,
+	PREFERRED = true
 );
 COMMENT ON TYPE "position" IS 'a chess position, written as FEN (32 bytes)';
 
@@ -1300,7 +1301,7 @@ CREATE OPERATOR || (
 	RIGHTARG = move,
 	FUNCTION = game_append
 );
-COMMENT ON OPERATOR ||(game,move) IS 'the game with a legal move played at its end; 22023 when it is illegal';
+COMMENT ON OPERATOR ||(game,move) IS 'the game with a legal move played at its end; 22023 when it is illegal or the game is over';
 
 --
 -- PGN import
@@ -1382,6 +1383,27 @@ COMMENT ON FUNCTION time_control(text) IS 'a PGN TimeControl (300+3, -, 40/7200:
 CREATE FUNCTION pgn_date(d text) RETURNS date
 	AS 'MODULE_PATHNAME', 'chess_pgn_date' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1;
 COMMENT ON FUNCTION pgn_date(text) IS 'a PGN date YYYY.MM.DD as a date; NULL when a part is ?? (unknown)';
+
+--
+-- Playing a game on: a move in SAN or UCI, refused once the game has ended
+-- by the rules; taking one back; its moves in SAN; its board.
+--
+
+CREATE FUNCTION game_append_text(game, text) RETURNS game
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 200;
+COMMENT ON FUNCTION game_append_text(game,text) IS 'implementation of game || text: the move in SAN or UCI';
+CREATE OPERATOR || (LEFTARG = game, RIGHTARG = text, FUNCTION = game_append_text);
+COMMENT ON OPERATOR ||(game,text) IS 'the game with a move in SAN or UCI played at its end; 22023 when it is illegal or the game is over';
+CREATE FUNCTION undo(g game) RETURNS game
+	AS 'MODULE_PATHNAME', 'game_undo' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 200;
+COMMENT ON FUNCTION undo(game) IS 'the game without its last ply (and the comments, NAGs and variations of that ply)';
+CREATE FUNCTION san_moves(g game) RETURNS text[]
+	AS 'MODULE_PATHNAME', 'game_san_moves' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 200;
+COMMENT ON FUNCTION san_moves(game) IS 'the main line''s moves in SAN';
+CREATE FUNCTION board_svg(g game, orientation text DEFAULT 'white'::text, coordinates boolean DEFAULT true, size integer DEFAULT 360) RETURNS text
+	LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+	AS $$SELECT board_svg(final(g), orientation, coordinates, COALESCE((moves(g))[plies(g)], '0000'::move), '{}'::move[], '{}'::square[], size)$$;
+COMMENT ON FUNCTION board_svg(game,text,boolean,integer) IS 'the game''s final position as an SVG board, its last move marked';
 
 --
 -- The end of a game

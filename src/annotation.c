@@ -1,8 +1,7 @@
 /*
  * annotation.c — a game's comments, NAGs, variations, clocks and
  * evaluations (engine/annotation.h) in SQL: reading and making annotated
- * values, appending a move (the annotations stay), mainline(), clocks(),
- * evals(), comments(), nags().
+ * values, mainline(), clocks(), evals(), comments(), nags().
  */
 #include "chess.h"
 
@@ -113,36 +112,6 @@ chess_write_annotated(const struct varlena *g, const char *result, bool wrap, St
 							chess_poll, scratch) >= 0)
 		elog(ERROR, "a decoded game holds an illegal move");
 	pfree(scratch);
-}
-
-/* game || move → game, raising 22023 when the move is illegal */
-PG_FUNCTION_INFO_V1(game_append);
-Datum
-game_append(PG_FUNCTION_ARGS)
-{
-	struct varlena *g = PG_GETARG_GAME_P(0);
-	Move	   *moves;
-	Position	start;
-	int			n = chess_game_decode(g, &moves, NULL);
-
-	if (n == GAME_MAX_PLIES)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("a game of %d moves is too long", n + 1),
-				 errdetail("A game has at most %d plies.", GAME_MAX_PLIES)));
-	moves[n] = PG_GETARG_MOVE(1);
-	chess_game_start(g, &start);
-	if (GAME_LEN(g) != GAME_FULL_LEN(g))
-	{
-		AnnGame		ann;
-
-		/* the move is tested first; the annotations stay with their moves */
-		pfree(chess_game_from_moves(&start, moves, n + 1));
-		chess_game_annotations(g, &ann, &start);
-		ann_builder_move(&ann, moves[n]);
-		PG_RETURN_POINTER(chess_game_with_annotations(&start, moves, n + 1, &ann));
-	}
-	PG_RETURN_POINTER(chess_game_from_moves(&start, moves, n + 1));
 }
 
 /* mainline(game) → game: the moves alone */

@@ -162,6 +162,22 @@ chess_game_next(GameReader *r)
 /* The moves of a game value (palloc'd; final, when not NULL, the position after them); their number. */
 extern int	chess_game_decode(const struct varlena *g, Move **moves, Position *final);
 
+/*
+ * The end of a game by the rules (outcome.c): how often its final position
+ * occurs in it (final receives it), and the termination of a position that
+ * occurs repetitions times — "checkmate", "stalemate", "insufficient
+ * material", "seventy-five moves", "fivefold repetition" with *result, or
+ * NULL (and "*") while the game goes on.
+ */
+extern int	chess_game_repetitions(const struct varlena *g, Position *final);
+extern const char *chess_termination(const Position *pos, int repetitions, const char **result);
+
+/*
+ * A move in SAN or UCI (notation.c), raising 22P02 for what is no move
+ * notation, 22023 for an illegal or ambiguous move.
+ */
+extern Move chess_parse_notation(const Position *pos, text *notation, bool lenient);
+
 /* The start of a game value, read without its moves. */
 extern void chess_game_start(const struct varlena *g, Position *start);
 

@@ -27,8 +27,8 @@ position_san(PG_FUNCTION_ARGS)
  * notation (22P02), an illegal move (22023, saying why) or an ambiguous
  * one (22023, listing the moves it could be).
  */
-static Move
-parse_notation(const Position *pos, text *notation, bool lenient)
+Move
+chess_parse_notation(const Position *pos, text *notation, bool lenient)
 {
 	SanResult  *r = palloc(sizeof(SanResult));
 	char	   *str = chess_quote(VARDATA_ANY(notation), VARSIZE_ANY_EXHDR(notation));
@@ -90,7 +90,7 @@ position_parse_move(PG_FUNCTION_ARGS)
 	Position	pos;
 
 	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
-	PG_RETURN_MOVE(parse_notation(&pos, PG_GETARG_TEXT_PP(1), PG_GETARG_BOOL(2)));
+	PG_RETURN_MOVE(chess_parse_notation(&pos, PG_GETARG_TEXT_PP(1), PG_GETARG_BOOL(2)));
 }
 
 /* play(position, text [, lenient boolean]) → position */
@@ -101,6 +101,6 @@ position_play_notation(PG_FUNCTION_ARGS)
 	Position	pos;
 
 	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
-	position_play(&pos, parse_notation(&pos, PG_GETARG_TEXT_PP(1), PG_GETARG_BOOL(2)));
+	position_play(&pos, chess_parse_notation(&pos, PG_GETARG_TEXT_PP(1), PG_GETARG_BOOL(2)));
 	PG_RETURN_POSITION_P(position_to_datum(&pos));
 }

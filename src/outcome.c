@@ -18,32 +18,38 @@
  * given the game's positions, fivefold repetition end the game by the rules;
  * termination is NULL and result "*" while it goes on.
  */
+const char *
+chess_termination(const Position *pos, int repetitions, const char **result)
+{
+	*result = "1/2-1/2";
+	if (position_is_checkmate(pos))
+	{
+		*result = pos->side == WHITE ? "0-1" : "1-0";
+		return "checkmate";
+	}
+	if (position_is_stalemate(pos))
+		return "stalemate";
+	if (position_insufficient_material(pos))
+		return "insufficient material";
+	if (pos->halfmove >= 150)
+		return "seventy-five moves";
+	if (repetitions >= 5)
+		return "fivefold repetition";
+	*result = "*";
+	return NULL;
+}
+
 static Datum
 chess_outcome_datum(FunctionCallInfo fcinfo, const Position *pos, int repetitions)
 {
 	TupleDesc	tupdesc;
 	Datum		values[2];
 	bool		nulls[2] = {false, false};
-	const char *termination = NULL;
-	const char *result = "1/2-1/2";
+	const char *result;
+	const char *termination = chess_termination(pos, repetitions, &result);
 
 	if (get_call_result_type(fcinfo, NULL, &tupdesc) != TYPEFUNC_COMPOSITE)
 		elog(ERROR, "return type must be a row type");
-	if (position_is_checkmate(pos))
-	{
-		termination = "checkmate";
-		result = pos->side == WHITE ? "0-1" : "1-0";
-	}
-	else if (position_is_stalemate(pos))
-		termination = "stalemate";
-	else if (position_insufficient_material(pos))
-		termination = "insufficient material";
-	else if (pos->halfmove >= 150)
-		termination = "seventy-five moves";
-	else if (repetitions >= 5)
-		termination = "fivefold repetition";
-	else
-		result = "*";
 	if (termination)
 		values[0] = PointerGetDatum(cstring_to_text(termination));
 	else
@@ -199,8 +205,8 @@ game_outcome(PG_FUNCTION_ARGS)
  * (placement, side to move, castling rights, en passant; not the clocks).
  * Only the positions since the last capture or pawn move can repeat it.
  */
-static int
-game_repetitions(const struct varlena *g, Position *final)
+int
+chess_game_repetitions(const struct varlena *g, Position *final)
 {
 	GameReader	r;
 	Position   *seen;
@@ -236,7 +242,7 @@ game_repetitions_sql(PG_FUNCTION_ARGS)
 {
 	Position	final;
 
-	PG_RETURN_INT32(game_repetitions(PG_GETARG_GAME_P(0), &final));
+	PG_RETURN_INT32(chess_game_repetitions(PG_GETARG_GAME_P(0), &final));
 }
 
 PG_FUNCTION_INFO_V1(game_is_threefold_repetition);
@@ -245,7 +251,7 @@ game_is_threefold_repetition(PG_FUNCTION_ARGS)
 {
 	Position	final;
 
-	PG_RETURN_BOOL(game_repetitions(PG_GETARG_GAME_P(0), &final) >= 3);
+	PG_RETURN_BOOL(chess_game_repetitions(PG_GETARG_GAME_P(0), &final) >= 3);
 }
 
 PG_FUNCTION_INFO_V1(game_is_fivefold_repetition);
@@ -254,7 +260,7 @@ game_is_fivefold_repetition(PG_FUNCTION_ARGS)
 {
 	Position	final;
 
-	PG_RETURN_BOOL(game_repetitions(PG_GETARG_GAME_P(0), &final) >= 5);
+	PG_RETURN_BOOL(chess_game_repetitions(PG_GETARG_GAME_P(0), &final) >= 5);
 }
 
 PG_FUNCTION_INFO_V1(game_outcome_sql);
@@ -262,7 +268,7 @@ Datum
 game_outcome_sql(PG_FUNCTION_ARGS)
 {
 	Position	final;
-	int			repetitions = game_repetitions(PG_GETARG_GAME_P(0), &final);
+	int			repetitions = chess_game_repetitions(PG_GETARG_GAME_P(0), &final);
 
 	return chess_outcome_datum(fcinfo, &final, repetitions);
 }

@@ -24,12 +24,15 @@ ann_any(const AnnGame *g)
 {
 	int			i;
 
-	if (g->nevents > g->mainline)
-		return true;
-	for (i = 0; i < g->nnodes; i++)
+	/* an event but a main-line move (a variation's moves follow its OPEN), or a move's commands */
+	for (i = 0; i < g->nevents; i++)
 	{
-		const AnnNode *nd = &g->nodes[i];
+		const AnnEvent *e = &g->events[i];
+		const AnnNode *nd;
 
+		if (e->kind != ANN_EV_MOVE)
+			return true;
+		nd = &g->nodes[e->a];
 		if (nd->clock != ANN_NONE || nd->emt != ANN_NONE || nd->eval_kind || nd->nshapes)
 			return true;
 	}

@@ -362,7 +362,6 @@ san_parse(const Position *pos, const char *text, size_t len, bool lenient, SanRe
 	char		buf[40];
 	int			n;
 	int			suffix_len = 0;
-	char		suffix = 0;
 	Move		legal[MAX_MOVES];
 	int			nlegal;
 	Move		m;
@@ -402,7 +401,6 @@ san_parse(const Position *pos, const char *text, size_t len, bool lenient, SanRe
 		buf[--n] = '\0';
 	while (n > 0 && (buf[n - 1] == '+' || buf[n - 1] == '#'))
 	{
-		suffix = buf[n - 1];
 		suffix_len++;
 		buf[--n] = '\0';
 	}
@@ -505,8 +503,8 @@ san_parse(const Position *pos, const char *text, size_t len, bool lenient, SanRe
 		char		standard[SAN_MAX_LENGTH];
 		int			body = san_body(pos, r->move, legal, nlegal, standard);
 
-		if (body != n || memcmp(buf, standard, (size_t) n) != 0 ||
-			(suffix && check_suffix(pos, r->move)[0] != suffix))
+		/* a wrong or missing check sign alone is no error (as python-chess reads it) */
+		if (body != n || memcmp(buf, standard, (size_t) n) != 0)
 		{
 			char		detail[120];
 

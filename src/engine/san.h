@@ -36,7 +36,8 @@ typedef struct SanResult
 
 /*
  * Reads a move in SAN or UCI.  Strict: standard SAN as san_write() writes it,
- * the check or mate sign optional but right when given, annotation glyphs
+ * with one check or mate sign at most, right or not (python-chess ignores
+ * it, and so do we: a player's "Qh4+" for a mate is the move), annotation glyphs
  * (!, ?, !!, ?!, ...) allowed after it.  Lenient also accepts what people
  * type: 0-0 and o-o, a missing "x" or "=", a lower-case promotion letter, a
  * superfluous or wrong "+" or "#", more disambiguation than needed, a "-"
