@@ -43,6 +43,11 @@ SELECT encode('1. e4 { [%clk 0:03:00] } e5 { [%clk 0:02:58] } 2. Nf3 { [%clk 0:0
 -- a NAG, then a comment: streams 04 (events), skip 1 (11), NAG 1 (17),
 -- comment of 2 bytes (25) "ok" (6f6b), end (00); 8 bytes
 SELECT encode('1. e4 $1 { ok }'::game::bytea, 'hex') = '02020001c8' || '0104' || '11' || '17' || '256f6b' || '00' || '00000008' AS nag_and_comment;
+-- evaluations: streams 02, mode 03 (every ply, some depth), the depth
+-- bitmap 40 (the second has one), 0.17 as 1 + zigzag(17) (23), #-2 as 01
+-- and zigzag(-2) (03), its depth 22 (16); 8 bytes
+SELECT encode('1. e4 { [%eval 0.17] } e5 { [%eval #-2,22] }'::game::bytea, 'hex')
+       = '02020002ca00' || '0102' || '03' || '40' || '23' || '0103' || '16' || '00000008' AS evals;
 CREATE TABLE golden_annotated (name text PRIMARY KEY, g game);
 INSERT INTO golden_annotated VALUES
  ('lichess', '1. e4 { [%eval 0.17] [%clk 0:03:00] } 1... e5 { [%eval 0.19] [%clk 0:03:00] } 2. Qh5 $6 { [%eval -0.30] [%clk 0:02:58.4] } 2... Nc6 { [%eval #-2,22] [%clk 0:02:59] }'),

@@ -24,7 +24,7 @@ enum
 	TOK_NAG = 7,				/* arg: the NAG */
 	TOK_CLOCK = 8,				/* a variation move's clock: arg centiseconds */
 	TOK_EMT = 9,				/* arg centiseconds */
-	TOK_EVAL = 10,				/* arg as the dense stream's (absolute), then varint depth + 1 or 0 */
+	TOK_EVAL = 10,				/* arg 0; the evaluation coded as in the dense stream (from 0), then depth + 1 or 0 */
 	TOK_SHAPES = 11,			/* arg: their number; 2 bytes each follow */
 	TOK_CARRIED = 12			/* a comment of the move holds its commands */
 };
@@ -37,7 +37,7 @@ enum
 /* modes of the dense streams */
 #define DENSE_ALL		1		/* every main-line move has one: no bitmap */
 #define DENSE_SECONDS	2		/* clocks: every one a whole second, coded in seconds */
-#define DENSE_DEPTHS	2		/* evaluations: each followed by its depth + 1, or 0 */
+#define DENSE_DEPTHS	2		/* evaluations: a bitmap of those with a depth, each depth after its value */
 
 /* ----------------------------------------------------------- the encoding */
 
@@ -104,10 +104,21 @@ put_token(Out *o, int kind, uint64_t arg)
 	}
 }
 
-static uint64_t
-eval_code(int kind, int32_t eval, int32_t prev)
+/*
+ * An evaluation: a varint code, 0 for the previous centipawns again, 1 for
+ * a mate (the zigzag varint of its moves follows), else 1 + the zigzag of
+ * the centipawns' difference from the previous (a byte up to ±63).
+ */
+static void
+put_eval(Out *o, int kind, int32_t eval, int32_t prev)
 {
-	return kind == ANN_EVAL_MATE ? zigzag(eval) << 1 | 1 : zigzag((int64_t) eval - prev) << 1;
+	if (kind == ANN_EVAL_MATE)
+	{
+		put_varint(o, 1);
+		put_varint(o, zigzag(eval));
+	}
+	else
+		put_varint(o, eval == prev ? 0 : zigzag((int64_t) eval - prev) + 1);
 }
 
 /* the bitmap of main-line moves that have a value; whether all have one */
@@ -154,7 +165,8 @@ put_node_commands(Out *o, const AnnGame *g, const AnnNode *nd, bool mainline)
 		put_token(o, TOK_EMT, (uint64_t) nd->emt);
 	if (!mainline && nd->eval_kind)
 	{
-		put_token(o, TOK_EVAL, eval_code(nd->eval_kind, nd->eval, 0));
+		put_token(o, TOK_EVAL, 0);
+		put_eval(o, nd->eval_kind, nd->eval, 0);
 		put_varint(o, nd->depth == ANN_NONE ? 0 : (uint64_t) nd->depth + 1);
 	}
 	if (nd->nshapes)
@@ -273,17 +285,40 @@ ann_encode(const AnnGame *g, const Position *start, const Move *moves, int n,
 				depths = true;
 		put_varint(&o, (all ? DENSE_ALL : 0) | (depths ? DENSE_DEPTHS : 0));
 		put_presence(&o, g, main_nodes, n, false, false);
+		if (depths)
+		{
+			/* which evaluations have a depth, in their order */
+			uint8_t		byte = 0;
+			int			k = 0;
+
+			for (i = 0; i < n; i++)
+			{
+				const AnnNode *nd = &g->nodes[main_nodes[i]];
+
+				if (!nd->eval_kind)
+					continue;
+				if (nd->depth != ANN_NONE)
+					byte |= (uint8_t) (0x80 >> (k % 8));
+				if (++k % 8 == 0)
+				{
+					put_byte(&o, byte);
+					byte = 0;
+				}
+			}
+			if (k % 8)
+				put_byte(&o, byte);
+		}
 		for (i = 0; i < n; i++)
 		{
 			const AnnNode *nd = &g->nodes[main_nodes[i]];
 
 			if (!nd->eval_kind)
 				continue;
-			put_varint(&o, eval_code(nd->eval_kind, nd->eval, prev));
+			put_eval(&o, nd->eval_kind, nd->eval, prev);
 			if (nd->eval_kind == ANN_EVAL_CP)
 				prev = nd->eval;
-			if (depths)
-				put_varint(&o, nd->depth == ANN_NONE ? 0 : (uint64_t) nd->depth + 1);
+			if (nd->depth != ANN_NONE)
+				put_varint(&o, (uint64_t) nd->depth);
 		}
 	}
 	if (streams & STREAM_EVENTS)
@@ -476,20 +511,24 @@ fits(In *in, int64_t v, int64_t lo, int64_t hi, const char *what)
 }
 
 static bool
-get_eval(In *in, uint64_t code, int32_t prev, AnnNode *nd)
+get_eval(In *in, int32_t prev, AnnNode *nd)
 {
-	int64_t		v = unzigzag(code >> 1);
+	uint64_t	code = get_varint(in);
+	int64_t		v;
 
-	if (code & 1)
+	if (in->bad)
+		return false;
+	if (code == 1)
 	{
+		v = unzigzag(get_varint(in));
 		nd->eval_kind = ANN_EVAL_MATE;
-		if (!fits(in, v, -99999, 99999, "mate"))
+		if (in->bad || !fits(in, v, -99999, 99999, "mate"))
 			return false;
 		nd->eval = (int32_t) v;
 		return true;
 	}
 	nd->eval_kind = ANN_EVAL_CP;
-	v += prev;
+	v = (code == 0 ? 0 : unzigzag(code - 1)) + prev;
 	if (!fits(in, v, -9999999, 9999999, "evaluation"))
 		return false;
 	nd->eval = (int32_t) v;
@@ -537,8 +576,8 @@ get_node_commands(In *in, AnnGame *g, int node, bool mainline, int *kind, uint64
 					nd->emt = (int32_t) *arg;
 				break;
 			case TOK_EVAL:
-				if (!get_eval(in, *arg, 0, nd) || !get_depth(in, &g->nodes[node]))
-					return false;
+				if (*arg != 0 || !get_eval(in, 0, nd) || !get_depth(in, &g->nodes[node]))
+					return fail(in, "An evaluation of the annotations is damaged.");
 				break;
 			case TOK_SHAPES:
 				{
@@ -653,20 +692,40 @@ decode(const uint8_t *sec, size_t len, const Position *start, const Move *moves,
 		uint8_t    *bits;
 		int32_t		prev = 0;
 
+		uint8_t    *depth_bits = NULL;
+		int			k = 0;
+
 		if (mode > 3 || !get_presence(&in, n, mode & DENSE_ALL, &bits))
 			return fail(&in, "The evaluations of the annotations are damaged.");
+		if (mode & DENSE_DEPTHS)
+		{
+			/* a bit for each evaluation: whether it has a depth */
+			int			evals = 0;
+
+			for (i = 0; i < n; i++)
+				evals += present(bits, i);
+			if (!get_presence(&in, evals, false, &depth_bits))
+				return fail(&in, "The evaluations of the annotations are damaged.");
+		}
 		for (i = 0; i < n; i++)
 		{
 			AnnNode    *nd = &g->nodes[main_nodes[i]];
 
 			if (!present(bits, i))
 				continue;
-			if (!get_eval(&in, get_varint(&in), prev, nd))
+			if (!get_eval(&in, prev, nd))
 				return false;
 			if (nd->eval_kind == ANN_EVAL_CP)
 				prev = nd->eval;
-			if ((mode & DENSE_DEPTHS) && !get_depth(&in, nd))
-				return false;
+			if (depth_bits && present(depth_bits, k))
+			{
+				uint64_t	d = get_varint(&in);
+
+				if (in.bad || !fits(&in, (int64_t) d, 0, 100000, "depth"))
+					return false;
+				nd->depth = (int32_t) d;
+			}
+			k++;
 		}
 	}
 	if (streams & STREAM_EVENTS)

@@ -1,12 +1,14 @@
 // Annotated PGN both ways with lichess's own reader, npm chessops.
 //
-//   node annotations.mjs write GAMES SEED > lichess.pgn
+//   node annotations.mjs write GAMES SEED [clocks|evals] > lichess.pgn
 //       seeded random games as lichess exports them: [%clk] after every
 //       move (some with tenths, some past an hour), [%eval] after every move
 //       in a third of them (pawns, mate scores, #0 after a mate, depths),
 //       [%emt], [%csl]/[%cal] shapes, comments with and without commands,
 //       NAGs and glyphs, variations inside variations, a comment before the
-//       first move and before a variation's first move
+//       first move and before a variation's first move; with "clocks" or
+//       "evals", plain lichess exports instead: a clock after every move,
+//       and with "evals" an evaluation too (the benchmark's profiles)
 //   node annotations.mjs files FILE... > files.jsonl
 //       each game of each file (a game begins at a line "[" after a
 //       blank line), one {"file", "game", "pgn"} a line, for
@@ -60,13 +62,14 @@ function clk(cs) {
   return f === 0 ? base : f % 10 === 0 ? `${base}.${f / 10}` : `${base}.${String(f).padStart(2, '0')}`;
 }
 
-function write(games, seed) {
+function write(games, seed, profile) {
   const random = rng(seed);
+  const plain = profile === 'clocks' || profile === 'evals';
   const colors = 'GRYB';
   const out = [];
   for (let id = 1; id <= games; id++) {
-    const withEvals = random(3) === 0;
-    const tenths = random(4) === 0;
+    const withEvals = plain ? profile === 'evals' : random(3) === 0;
+    const tenths = random(4) === 0 && !plain;
     const long = random(10) === 0;
     const base = long ? 5400 : [60, 180, 300, 600][random(4)];
     const inc = [0, 2, 3, 5][random(4)];
@@ -74,7 +77,7 @@ function write(games, seed) {
     let pos = startingPosition(new Map()).unwrap();
     let cp = random(60) - 20;
     const tokens = [];
-    if (random(6) === 0) tokens.push(`{ Game ${id} begins. }`);
+    if (!plain && random(6) === 0) tokens.push(`{ Game ${id} begins. }`);
     const plies = 10 + random(120);
     let result = '*';
     for (let ply = 0; ply < plies; ply++) {
@@ -88,14 +91,14 @@ function write(games, seed) {
       else if (ply === 0) tokens.push('1...');
       let token = san;
       const glyph = random(12);
-      if (glyph < 3) token += ['!', '?!', '??'][glyph];
+      if (glyph < 3 && !plain) token += ['!', '?!', '??'][glyph];
       tokens.push(token);
-      if (random(15) === 0) tokens.push(`$${[1, 2, 5, 6, 14, 19, 36][random(7)]}`);
+      if (!plain && random(15) === 0) tokens.push(`$${[1, 2, 5, 6, 14, 19, 36][random(7)]}`);
       const spent = random(tenths ? 3000 : 2000);
       clocks[side] = Math.max(0, clocks[side] - spent + inc * 100);
       if (!tenths) clocks[side] -= clocks[side] % 100;
       const commands = [];
-      if (random(20) === 0) {
+      if (!plain && random(20) === 0) {
         const a = makeSquare(random(64)), b = makeSquare(random(64));
         commands.push(`[%csl ${colors[random(4)]}${a}]`);
         if (a !== b) commands.push(`[%cal ${colors[random(4)]}${a}${b},${colors[random(4)]}${b}${a}]`);
@@ -109,13 +112,13 @@ function write(games, seed) {
           commands.push(`[%eval ${(cp / 100).toFixed(random(5) === 0 ? 1 : 2)}${depth}]`);
         }
       }
-      if (random(30) === 0) commands.push(`[%emt ${clk(spent)}]`);
+      if (!plain && random(30) === 0) commands.push(`[%emt ${clk(spent)}]`);
       commands.push(`[%clk ${clk(clocks[side])}]`);
-      const text = random(25) === 0 ? `A comment after ply ${ply + 1}.` : '';
+      const text = !plain && random(25) === 0 ? `A comment after ply ${ply + 1}.` : '';
       if (text && random(2) === 0) tokens.push(`{ ${text} }`, `{ ${commands.join(' ')} }`);
       else tokens.push(`{ ${text ? text + ' ' : ''}${commands.join(' ')} }`);
       // a variation now and then: another move from the same position, a few plies deep
-      if (random(12) === 0) {
+      if (!plain && random(12) === 0) {
         const alt = before.clone();
         const altMoves = legalMoves(alt);
         const v = ['('];
@@ -396,7 +399,7 @@ function compare(filesPath, oursPath) {
   return { passed, failed, skipped };
 }
 
-if (mode === 'write') write(Number(args[0] ?? 200), args[1] ?? 7);
+if (mode === 'write') write(Number(args[0] ?? 200), args[1] ?? 7, args[2]);
 else if (mode === 'files') {
   for (const file of args) {
     const text = readFileSync(file, 'utf8');
