@@ -7,11 +7,11 @@
 # lichess-style games of each profile (test/differential/annotations.mjs),
 # the best of ROUNDS for each time.
 #
-#   bash test/bench/annotations.sh [GAMES [ROUNDS]]     (as root; default 20000 3)
+#   bash test/bench/annotations.sh [GAMES [ROUNDS]]     (as root; default 20000 10)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 games=${1:-20000}
-rounds=${2:-3}
+rounds=${2:-10}
 if [[ -z ${CHESS_BENCH_INNER:-} ]]; then
 	CHESS_BENCH_INNER=1 exec pg_virtualenv -v 15 bash "$0" "$games" "$rounds"
 fi
