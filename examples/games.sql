@@ -326,7 +326,8 @@ BEGIN
 	token := sit(game_id, side, name);
 END $$;
 
--- Plays a move written in SAN or UCI for the token's side, as the game's
+-- Plays a move written in SAN or UCI for the token's side — read leniently,
+-- as players type it (0-0, nf3, e8Q, a wrong + or #) — as the game's
 -- next ply or as the ply given (the ply a player's screen showed: when
 -- another move came first, the move fails as not the next ply instead of
 -- being played in a position the player did not see).
@@ -347,7 +348,7 @@ BEGIN
 			MESSAGE = format('it is %s''s turn in game %s, not %s''s', side_to_move((a.g).current), (a.g).id, a.side);
 	END IF;
 	INSERT INTO moves (game_id, ply, move)
-	VALUES ((a.g).id, (a.g).plies + 1, parse_move((a.g).current, notation))
+	VALUES ((a.g).id, (a.g).plies + 1, parse_move((a.g).current, notation, lenient => true))
 	RETURNING * INTO m;
 	RETURN m;
 END $$;

@@ -49,7 +49,8 @@ SELECT * FROM play_move(:game_id, :'white', 'exf4');
 SELECT * FROM play_move(:game_id + 1, :'white', 'e4');
 -- the ply a player saw: another move came first
 SELECT * FROM play_move(:game_id, :'white', 'Nf3', 4);
-SELECT * FROM play_move(:game_id, :'white', 'Nf3', 5);
+-- (written as a player types it: a lower-case piece, a check sign that is wrong)
+SELECT * FROM play_move(:game_id, :'white', 'nf3+', 5);
 SELECT id, plies, current, game, result FROM games;
 -- history is kept: no updates; only the last ply may be taken back
 UPDATE moves SET move = 'd7d5' WHERE game_id = :game_id AND ply = 2;
