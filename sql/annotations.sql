@@ -77,3 +77,27 @@ SELECT '1. e4 ( 1. e5 ) e5'::game;
 SELECT value FROM pgn_games('1. e4 ( 1. d4 d5 2. Ke3 Nf6 ) e5 *');
 -- a variation where its line has no move yet is dropped
 SELECT value FROM pgn_games('( 1. d4 ) 1. e4 e5 *');
+
+-- tags written back: the Seven Tag Roster first, then in lichess's order
+-- (WhiteElo before BlackElo), then the others (jsonb keeps no order)
+SELECT pgn(value, tags) FROM pgn_games($$[Event "Rated Blitz game"]
+[Site "https://lichess.org/abcdefgh"]
+[Date "2024.01.15"]
+[Round "-"]
+[White "alice"]
+[Black "bob"]
+[Result "1-0"]
+[UTCDate "2024.01.15"]
+[UTCTime "12:00:00"]
+[WhiteElo "1500"]
+[BlackElo "1480"]
+[WhiteRatingDiff "+6"]
+[BlackRatingDiff "-6"]
+[Variant "Standard"]
+[TimeControl "180+2"]
+[ECO "C20"]
+[Opening "King's Pawn Game"]
+[Termination "Normal"]
+[Custom "x"]
+
+1. e4 { [%clk 0:03:00] } 1-0$$);

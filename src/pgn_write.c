@@ -34,6 +34,47 @@ append_tag(StringInfo buf, const char *name, const char *value)
 }
 
 /*
+ * The order of the tags after the Seven Tag Roster: lichess's, as its
+ * exports write them (with PlyCount before Termination, as Scid and
+ * ChessBase put it), then the others as jsonb gives them (by length, then
+ * bytes).  jsonb keeps no order of its own: this one is the order most
+ * collections are written in.
+ */
+static const char *const tag_order[] = {
+	"UTCDate", "UTCTime", "WhiteElo", "BlackElo", "WhiteRatingDiff", "BlackRatingDiff",
+	"WhiteTitle", "BlackTitle", "WhiteFideId", "BlackFideId", "Variant", "TimeControl", "ECO",
+	"Opening", "PlyCount", "Termination", "Annotator"
+};
+
+static int
+tag_rank(const char *name)
+{
+	int			i;
+
+	for (i = 0; i < (int) lengthof(tag_order); i++)
+		if (strcmp(name, tag_order[i]) == 0)
+			return i;
+	return (int) lengthof(tag_order);
+}
+
+typedef struct OtherTag
+{
+	const char *name;
+	const char *value;
+	int			rank;
+	int			seen;			/* jsonb's order */
+} OtherTag;
+
+static int
+other_tag_cmp(const void *a, const void *b)
+{
+	const OtherTag *x = a,
+			   *y = b;
+
+	return x->rank != y->rank ? x->rank - y->rank : x->seen - y->seen;
+}
+
+/*
  * A PGN game: the tags, then the movetext of moves from start, or, when g
  * is not NULL, of the game value g with its annotations.
  */
@@ -148,8 +189,23 @@ pgn_document(const Position *start_arg, const Move *moves, int n, const struct v
 		append_tag(&out, "SetUp", "1");
 		append_tag(&out, "FEN", fen);
 	}
-	forboth(ln, other_names, lv, other_values)
-		append_tag(&out, lfirst(ln), lfirst(lv));
+	{
+		int			n = list_length(other_names),
+					k = 0;
+		OtherTag   *others = palloc(sizeof(OtherTag) * (n + 1));
+
+		forboth(ln, other_names, lv, other_values)
+		{
+			others[k].name = lfirst(ln);
+			others[k].value = lfirst(lv);
+			others[k].rank = tag_rank(others[k].name);
+			others[k].seen = k;
+			k++;
+		}
+		qsort(others, n, sizeof(OtherTag), other_tag_cmp);
+		for (k = 0; k < n; k++)
+			append_tag(&out, others[k].name, others[k].value);
+	}
 	appendStringInfoChar(&out, '\n');
 	appendBinaryStringInfo(&out, movetext.data, movetext.len);
 	return cstring_to_text_with_len(out.data, out.len);
