@@ -80,7 +80,10 @@ def load_seeds(data_dir, fuzz_dir):
                 fens.append(fen)
     games = open(os.path.join(fuzz_dir, "seeds", "games.pgn"), encoding="utf-8").read()
     pgns = [g for g in games.split("\n\n[") if g]
-    pgns = [g if g.startswith("[") else "[" + g for g in pgns] + [games]
+    # annotated games (comments, NAGs, variations, clocks, evaluations, shapes): the first few
+    annotated = open(os.path.join(fuzz_dir, "seeds", "annotated.pgn"), encoding="utf-8").read()
+    annotated = [g if g.startswith("[") else "[" + g for g in annotated.split("\n\n[") if g][:8]
+    pgns = [g if g.startswith("[") else "[" + g for g in pgns] + annotated + [games]
     sans = open(os.path.join(fuzz_dir, "seeds", "san.txt"), encoding="utf-8").read().split()
     ucis = open(os.path.join(fuzz_dir, "seeds", "uci.txt"), encoding="utf-8").read().split()
     lines = lambda name: open(os.path.join(fuzz_dir, "seeds", name), encoding="utf-8").read().splitlines()
@@ -92,7 +95,8 @@ def load_seeds(data_dir, fuzz_dir):
         "san": sans + ucis,
         "pgn": pgns,
         # game literals: main() adds the seed games as game::text writes them
-        "game": ["e2e4 e7e5 g1f3", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6"],
+        "game": ["e2e4 e7e5 g1f3", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6",
+                 "{ Start. } 1. e4 $1 { [%clk 0:03:00] [%eval 0.17,20] } e5 ( 1... c5 { [%csl Ge4] } 2. Nf3 ) 2. Nf3?!"],
         "pattern": lines("patterns.txt"),
         "balance": lines("balances.txt"),
     }
