@@ -18,25 +18,11 @@ static int
 main_line(const struct varlena *g, AnnGame *ann, int **nodes, Color *first)
 {
 	Position	start;
-	int			i,
-				depth = 0,
-				n = 0;
 
 	chess_game_annotations(g, ann, &start);
 	*first = (Color) start.side;
 	*nodes = palloc(sizeof(int) * (ann->mainline + 1));
-	for (i = 0; i < ann->nevents; i++)
-	{
-		const AnnEvent *e = &ann->events[i];
-
-		if (e->kind == ANN_EV_OPEN)
-			depth++;
-		else if (e->kind == ANN_EV_CLOSE)
-			depth--;
-		else if (e->kind == ANN_EV_MOVE && depth == 0)
-			(*nodes)[n++] = (int) e->a;
-	}
-	return n;
+	return ann_main_nodes(ann, *nodes);
 }
 
 /*

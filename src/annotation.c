@@ -151,29 +151,6 @@ game_is_annotated(PG_FUNCTION_ARGS)
 	PG_RETURN_BOOL(GAME_LEN(g) != GAME_FULL_LEN(g));
 }
 
-/* The main line's nodes of a model, in order; returns their number. */
-static int
-main_nodes(const AnnGame *ann, int **nodes)
-{
-	int			i,
-				depth = 0,
-				n = 0;
-
-	*nodes = palloc(sizeof(int) * (ann->mainline + 1));
-	for (i = 0; i < ann->nevents; i++)
-	{
-		const AnnEvent *e = &ann->events[i];
-
-		if (e->kind == ANN_EV_OPEN)
-			depth++;
-		else if (e->kind == ANN_EV_CLOSE)
-			depth--;
-		else if (e->kind == ANN_EV_MOVE && depth == 0)
-			(*nodes)[n++] = (int) e->a;
-	}
-	return n;
-}
-
 /* clocks(game) → integer[]: the clock after each ply in centiseconds */
 PG_FUNCTION_INFO_V1(game_clocks);
 Datum
@@ -191,7 +168,8 @@ game_clocks(PG_FUNCTION_ARGS)
 	bool	   *nulls;
 
 	chess_game_annotations(g, &ann, &start);
-	n = main_nodes(&ann, &nodes);
+	nodes = palloc(sizeof(int) * (ann.mainline + 1));
+	n = ann_main_nodes(&ann, nodes);
 	elems = palloc(sizeof(Datum) * (n + 1));
 	nulls = palloc(sizeof(bool) * (n + 1));
 	for (i = 0; i < n; i++)
@@ -220,7 +198,8 @@ game_evals(PG_FUNCTION_ARGS)
 				i;
 
 	chess_game_annotations(g, &ann, &start);
-	n = main_nodes(&ann, &nodes);
+	nodes = palloc(sizeof(int) * (ann.mainline + 1));
+	n = ann_main_nodes(&ann, nodes);
 	for (i = 0; i < n; i++)
 	{
 		const AnnNode *nd = &ann.nodes[nodes[i]];
@@ -242,13 +221,12 @@ game_evals(PG_FUNCTION_ARGS)
 }
 
 /*
- * comments(game) → TABLE(ply integer, comment text): the main line's
- * comments by the ply they follow (0: before the first move), in order;
- * a variation's are not among them.
+ * The rows of comments() or nags(): the main line's comments (the empty
+ * ones left out) or NAGs, each with the ply it follows (0: before the first
+ * move), in order; a variation's are not among them.
  */
-PG_FUNCTION_INFO_V1(game_comments);
-Datum
-game_comments(PG_FUNCTION_ARGS)
+static Datum
+main_line_events(FunctionCallInfo fcinfo, AnnEventKind kind)
 {
 	struct varlena *g = PG_GETARG_GAME_P(0);
 	ReturnSetInfo *rsinfo = chess_materialize(fcinfo);
@@ -271,46 +249,29 @@ game_comments(PG_FUNCTION_ARGS)
 			depth--;
 		else if (e->kind == ANN_EV_MOVE && depth == 0)
 			ply++;
-		if (e->kind != ANN_EV_COMMENT || depth != 0 || e->b == 0)
+		if (e->kind != kind || depth != 0 || (kind == ANN_EV_COMMENT && e->b == 0))
 			continue;
 		values[0] = Int32GetDatum(ply);
-		values[1] = PointerGetDatum(cstring_to_text_with_len(ann.text + e->a, (int) e->b));
+		values[1] = kind == ANN_EV_COMMENT ?
+			PointerGetDatum(cstring_to_text_with_len(ann.text + e->a, (int) e->b)) :
+			Int32GetDatum((int32) e->a);
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 	}
 	return (Datum) 0;
 }
 
-/* nags(game) → TABLE(ply integer, nag integer): the main line's NAGs, by ply */
+/* comments(game) → TABLE(ply integer, comment text) */
+PG_FUNCTION_INFO_V1(game_comments);
+Datum
+game_comments(PG_FUNCTION_ARGS)
+{
+	return main_line_events(fcinfo, ANN_EV_COMMENT);
+}
+
+/* nags(game) → TABLE(ply integer, nag integer) */
 PG_FUNCTION_INFO_V1(game_nags);
 Datum
 game_nags(PG_FUNCTION_ARGS)
 {
-	struct varlena *g = PG_GETARG_GAME_P(0);
-	ReturnSetInfo *rsinfo = chess_materialize(fcinfo);
-	AnnGame		ann;
-	Position	start;
-	int			i,
-				depth = 0,
-				ply = 0;
-
-	chess_game_annotations(g, &ann, &start);
-	for (i = 0; i < ann.nevents; i++)
-	{
-		const AnnEvent *e = &ann.events[i];
-		Datum		values[2];
-		bool		nulls[2] = {false, false};
-
-		if (e->kind == ANN_EV_OPEN)
-			depth++;
-		else if (e->kind == ANN_EV_CLOSE)
-			depth--;
-		else if (e->kind == ANN_EV_MOVE && depth == 0)
-			ply++;
-		if (e->kind != ANN_EV_NAG || depth != 0)
-			continue;
-		values[0] = Int32GetDatum(ply);
-		values[1] = Int32GetDatum((int32) e->a);
-		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
-	}
-	return (Datum) 0;
+	return main_line_events(fcinfo, ANN_EV_NAG);
 }

@@ -19,6 +19,27 @@ ann_init(AnnGame *g, AnnAlloc alloc, void *ctx)
 	g->line_events[0] = -1;
 }
 
+int
+ann_main_nodes(const AnnGame *g, int *out)
+{
+	int			i,
+				depth = 0,
+				n = 0;
+
+	for (i = 0; i < g->nevents; i++)
+	{
+		const AnnEvent *e = &g->events[i];
+
+		if (e->kind == ANN_EV_OPEN)
+			depth++;
+		else if (e->kind == ANN_EV_CLOSE)
+			depth--;
+		else if (e->kind == ANN_EV_MOVE && depth == 0)
+			out[n++] = (int) e->a;
+	}
+	return n;
+}
+
 bool
 ann_any(const AnnGame *g)
 {

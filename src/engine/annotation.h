@@ -115,6 +115,12 @@ extern int	ann_add_node(AnnGame *g, Move m);
 extern uint32_t ann_add_text(AnnGame *g, const char *s, size_t n);
 extern void ann_add_shape(AnnGame *g, AnnShape s);
 
+/*
+ * The nodes of a model's main line (its moves at depth 0), in order, into
+ * out (room for g->mainline); returns their number.
+ */
+extern int	ann_main_nodes(const AnnGame *g, int *out);
+
 /* Whether a model holds anything (else the game is bare). */
 extern bool ann_any(const AnnGame *g);
 

@@ -206,30 +206,13 @@ ann_encode(const AnnGame *g, const Position *start, const Move *moves, int n,
 	Position	lines[ANN_MAX_DEPTH + 1][2];	/* each line's position and the one before */
 	bool		any_events = false;
 
-	/* the nodes of the main line: the moves at depth 0 */
-	main_nodes = g->alloc(g->ctx, NULL, sizeof(int) * (size_t) (n + 1));
-	for (i = 0; i < g->nevents; i++)
-	{
-		const AnnEvent *e = &g->events[i];
-
-		if (e->kind == ANN_EV_OPEN)
-			depth++;
-		else if (e->kind == ANN_EV_CLOSE)
-			depth--;
-		else if (e->kind == ANN_EV_MOVE && depth == 0)
-		{
-			if (m == n || g->nodes[e->a].move != moves[m])
-			{
-				g->alloc(g->ctx, main_nodes, 0);
-				return 0;
-			}
-			main_nodes[m++] = (int) e->a;
-		}
-		/* anything but a main-line move is an event of the stream */
-		if (e->kind != ANN_EV_MOVE || depth > 0)
-			any_events = true;
-	}
-	if (m != n)
+	/* the nodes of the main line, which must be the moves given; any other event goes in the stream */
+	main_nodes = g->alloc(g->ctx, NULL, sizeof(int) * (size_t) (g->nevents + 1));
+	m = ann_main_nodes(g, main_nodes);
+	any_events = g->nevents > m;
+	for (i = 0; i < m && i < n && g->nodes[main_nodes[i]].move == moves[i]; i++)
+		;
+	if (m != n || i != n)
 	{
 		g->alloc(g->ctx, main_nodes, 0);
 		return 0;
