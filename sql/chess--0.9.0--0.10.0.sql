@@ -1,4 +1,14 @@
-/* chess--0.9.0--0.10.0.sql: the whole game — comments, NAGs, variations, clocks and evaluations kept in the game value */
+/*
+ * chess--0.9.0--0.10.0.sql: the whole game — comments, NAGs, variations,
+ * clocks and evaluations kept in the game value (an annotation section after
+ * its moves, flag 0x02: doc/formats.md); lichess's analysis; a game that
+ * knows it is over; "position" the preferred type of its category.
+ *
+ * Stored values and index keys do not change: a game stored by 0.9.0 is a
+ * bare game, read, compared, hashed and indexed as before; no REINDEX is
+ * needed.  Values written by 0.10.0 with annotations are not readable by
+ * 0.9.0's library (it refuses flag 0x02 as damaged).
+ */
 
 -- complain if script is sourced in psql, rather than via ALTER EXTENSION
 \echo Use "ALTER EXTENSION chess UPDATE TO '0.10.0'" to load this file. \quit
