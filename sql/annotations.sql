@@ -101,3 +101,20 @@ SELECT pgn(value, tags) FROM pgn_games($$[Event "Rated Blitz game"]
 [Custom "x"]
 
 1. e4 { [%clk 0:03:00] } 1-0$$);
+
+-- the indexes read annotated games as their moves: the same rows with and without them
+CREATE TEMP TABLE indexed AS
+SELECT value AS g FROM lichess UNION ALL SELECT value FROM study UNION ALL SELECT mainline(value) FROM lichess;
+CREATE INDEX ON indexed USING gin (g);
+CREATE INDEX ON indexed USING gin (g game_pattern_ops);
+CREATE INDEX ON indexed USING btree (g);
+SET enable_seqscan = off;
+SELECT count(*) FROM indexed WHERE g @> 'r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4'::"position";
+SELECT count(*) FROM indexed WHERE g @> '8/8/8/8/4P3/8/8/8'::pattern;
+SELECT count(*) FROM indexed WHERE g ^@ '1. e4 e5'::game;
+SELECT count(*) FROM indexed WHERE g = (SELECT value FROM lichess);
+RESET enable_seqscan;
+SELECT count(*) FROM indexed WHERE g @> 'r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4'::"position";
+SELECT count(*) FROM indexed WHERE g @> '8/8/8/8/4P3/8/8/8'::pattern;
+SELECT count(*) FROM indexed WHERE g ^@ '1. e4 e5'::game;
+SELECT count(*) FROM indexed WHERE g = (SELECT value FROM lichess);
