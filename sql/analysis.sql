@@ -7,8 +7,11 @@
 
 -- Win%: 50 at 0, lichess's curve, clamped at ±1000 centipawns, mates at the ends
 SELECT cp, round(win_chance(cp)::numeric, 4) AS win FROM unnest('{0,100,-100,300,1000,1500,-5000}'::int[]) AS cp;
-SELECT win_chance(NULL, 3) AS white_mates, win_chance(NULL, -1) AS black_mates, win_chance(NULL, 0) AS mated,
-       win_chance(200, 2) AS mate_wins, win_chance(NULL) AS nothing;
+-- (a mate is the ±1000 clamp with its sign, as lichess's WinPercent.fromMate)
+SELECT round(win_chance(NULL, 3)::numeric, 4) AS white_mates, round(win_chance(NULL, -1)::numeric, 4) AS black_mates,
+       win_chance(NULL, 0) AS mated, round(win_chance(200, 2)::numeric, 4) AS mate_wins, win_chance(NULL) AS nothing;
+-- judgements clamp centipawns to ±1000 before the winning chances: +30.00 to +7.00 is no inaccuracy
+SELECT count(*) FROM judgements('1. e4 { [%eval 30.0] } e5 { [%eval 30.0] } 2. Nf3 { [%eval 7.0] }'::game);
 -- a move's accuracy: 100 when nothing is lost, lichess's curve plus one, within 0 and 100
 SELECT before, after, round(move_accuracy(before, after)::numeric, 4) AS accuracy
 FROM (VALUES (50, 50), (50, 60), (60, 40), (90, 10), (100, 0), (55.5, 54.5)) AS v(before, after);
@@ -42,7 +45,7 @@ SELECT * FROM judgements('1. e4 { [%eval 0.2] } e5 2. Qh5 { [%eval -3.0] } Nc6 {
 SELECT * FROM judgements('[FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 1"] 1. Kd1 { [%eval -2.0] } Kd8 { [%eval 9.0] }'::game);
 
 -- time controls
-SELECT tc, (time_control(tc)).* FROM unnest('{300+3,60+0,15+0,29+0,30+0,180+0,179+0,480+0,479+0,600+5,1500+0,1800+30,40/7200:3600,*180,300,-}'::text[]) AS tc;
+SELECT tc, (time_control(tc)).* FROM unnest('{300+3,60+0,15+0,29+0,30+0,180+0,179+0,480+0,479+0,600+5,1500+0,1800+30,40/7200:3600,*180,300,-,21599+0,21600+0,999999999+999999999}'::text[]) AS tc;
 SELECT time_control('?') IS NULL AS unknown;
 SELECT time_control('300+');
 SELECT time_control('abc');

@@ -77,6 +77,12 @@ SELECT '1. e4 ( 1. e5 ) e5'::game;
 SELECT value FROM pgn_games('1. e4 ( 1. d4 d5 2. Ke3 Nf6 ) e5 *');
 -- a variation where its line has no move yet is dropped
 SELECT value FROM pgn_games('( 1. d4 ) 1. e4 e5 *');
+-- a game kept up to its error with a variation left open: the variation is closed
+SELECT value, error IS NOT NULL AS has_error FROM pgn_games('1. e4 (1. d4 d5', keep_errors => true);
+-- NAGs: $0 to $9999, the first four digits of a longer number (as chessops reads it)
+SELECT * FROM nags('1. e4 $0 $9999 $12345'::game);
+-- comments within the reader's limit as PGN writes them back: commands grow when written
+SELECT plies('1. e4 { [%clk 0:0:1] }'::game), '1. e4 { [%clk 0:0:1] }'::game;
 
 -- tags written back: the Seven Tag Roster first, then in lichess's order
 -- (WhiteElo before BlackElo), then the others (jsonb keeps no order)

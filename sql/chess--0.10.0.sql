@@ -1361,7 +1361,7 @@ COMMENT ON FUNCTION nags(game) IS 'the main line''s NAGs by ply ($1 or ! is 1, ?
 
 CREATE FUNCTION win_chance(cp integer, mate integer DEFAULT NULL) RETURNS double precision
 	AS 'MODULE_PATHNAME', 'chess_win_chance' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1;
-COMMENT ON FUNCTION win_chance(integer,integer) IS 'lichess''s Win% (0 to 100) of an evaluation from White''s side: 50 + 50 × (2 / (1 + exp(-0.00368208 × cp)) - 1), cp clamped to ±1000; a mate for White 100, for Black 0';
+COMMENT ON FUNCTION win_chance(integer,integer) IS 'lichess''s Win% (0 to 100) of an evaluation from White''s side: 50 + 50 × (2 / (1 + exp(-0.00368208 × cp)) - 1), cp clamped to ±1000; a mate as the clamp with its sign (97.5 for White, 2.5 for Black), as lichess''s WinPercent.fromMate';
 CREATE FUNCTION move_accuracy(before double precision, after double precision) RETURNS double precision
 	AS 'MODULE_PATHNAME', 'chess_move_accuracy' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1;
 COMMENT ON FUNCTION move_accuracy(double precision,double precision) IS 'lichess''s accuracy (0 to 100) of a move that takes the mover''s Win% from before to after';

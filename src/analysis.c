@@ -55,7 +55,8 @@ chess_win_chance(PG_FUNCTION_ARGS)
 
 		if (mate == 0)
 			PG_RETURN_NULL();	/* who is mated is not said */
-		PG_RETURN_FLOAT8(mate > 0 ? 100.0 : 0.0);
+		/* as lila's WinPercent.fromMate: the centipawn ceiling with the mate's sign */
+		PG_RETURN_FLOAT8(analysis_win_percent(mate > 0 ? ANALYSIS_CP_CEILING : -ANALYSIS_CP_CEILING));
 	}
 	if (PG_ARGISNULL(0))
 		PG_RETURN_NULL();

@@ -27,6 +27,37 @@ chess_ann_alloc(void *ctx pg_attribute_unused(), void *old, size_t size)
 	return old ? repalloc(old, size) : palloc(size);
 }
 
+static void
+ann_poll(void *ctx pg_attribute_unused())
+{
+	CHECK_FOR_INTERRUPTS();
+}
+
+void
+chess_ann_init(AnnGame *ann)
+{
+	ann_init(ann, chess_ann_alloc, NULL);
+	ann->poll = ann_poll;
+}
+
+bool
+chess_ann_text_valid(const AnnGame *ann)
+{
+	int			i;
+
+	for (i = 0; i < ann->nevents; i++)
+	{
+		const AnnEvent *e = &ann->events[i];
+
+		if ((i & 4095) == 4095)
+			CHECK_FOR_INTERRUPTS();
+		if (e->kind == ANN_EV_COMMENT && e->b > 0 &&
+			!pg_verify_mbstr(GetDatabaseEncoding(), ann->text + e->a, (int) e->b, true))
+			return false;
+	}
+	return true;
+}
+
 void
 chess_game_annotations(const struct varlena *g, AnnGame *ann, Position *start)
 {
@@ -37,7 +68,7 @@ chess_game_annotations(const struct varlena *g, AnnGame *ann, Position *start)
 	Move	   *moves;
 	int			i;
 
-	ann_init(ann, chess_ann_alloc, NULL);
+	chess_ann_init(ann);
 	chess_game_reader(&r, g);
 	*start = r.start;
 	moves = palloc(sizeof(Move) * (r.plies + 1));
@@ -59,28 +90,33 @@ chess_game_annotations(const struct varlena *g, AnnGame *ann, Position *start)
 		CHECK_FOR_INTERRUPTS();
 		if (!ann_decode(data + bare, full - bare - ANN_TRAILER, start, moves, r.plies, ann, error))
 			chess_game_damaged(error);
-		for (i = 0; i < ann->nevents; i++)
-		{
-			const AnnEvent *e = &ann->events[i];
-
-			if (e->kind == ANN_EV_COMMENT &&
-				!pg_verify_mbstr(GetDatabaseEncoding(), ann->text + e->a, (int) e->b, true))
-				chess_game_damaged("A comment of its annotations is not valid in the database's encoding.");
-		}
+		if (!chess_ann_text_valid(ann))
+			chess_game_damaged("A comment of its annotations is not valid in the database's encoding.");
 	}
 	pfree(moves);
 }
 
 struct varlena *
-chess_game_with_annotations(const Position *start, const Move *moves, int n, const AnnGame *ann)
+chess_game_with_annotations(const Position *start, const Move *moves, int n, AnnGame *ann)
 {
 	struct varlena *g = chess_game_from_legal_moves(start, moves, n);
 	uint8	   *buf;
 	size_t		len,
 				cap;
+	char	   *scratch;
 
+	ann_builder_finish(ann);
 	if (!ann_any(ann))
 		return g;
+	/* the game written as PGN must read back: its comments within the reader's limit */
+	scratch = palloc(ANN_COMMANDS_MAX(ann->nshapes));
+	if (ann_written_comment_bytes(ann, scratch) > PGN_MAX_COMMENT_BYTES + 1)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("a game's comments are too long"),
+				 errdetail("A game's comments have at most %d bytes, joined by spaces, as PGN writes them back.",
+						   PGN_MAX_COMMENT_BYTES)));
+	pfree(scratch);
 	len = VARSIZE(g);
 	cap = len;
 	buf = (uint8 *) g;

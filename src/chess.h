@@ -187,7 +187,9 @@ extern void chess_game_start(const struct varlena *g, Position *start);
  * reads a value's whole model (its main line's moves are in ann's events
  * and nodes; a bare value gives a model of its moves alone), raising XX001
  * for damaged bytes; chess_game_with_annotations() makes the value of a
- * model whose main line is moves from start (bare when it holds nothing).
+ * model whose main line is moves from start (bare when it holds nothing;
+ * variations left open closed; 54000 when its comments, written as PGN,
+ * would pass the PGN reader's limit).
  */
 struct AnnGame;
 extern void *chess_ann_alloc(void *ctx, void *old, size_t size);
@@ -195,7 +197,10 @@ extern void chess_game_annotations(const struct varlena *g, struct AnnGame *ann,
 extern void chess_write_annotated(const struct varlena *g, const char *result, bool wrap,
 								  StringInfo out, Position *final);
 extern struct varlena *chess_game_with_annotations(const Position *start, const Move *moves, int n,
-												   const struct AnnGame *ann);
+												   struct AnnGame *ann);
+/* an empty model read with CHECK_FOR_INTERRUPTS(); whether its comments are valid in the database's encoding */
+extern void chess_ann_init(struct AnnGame *ann);
+extern bool chess_ann_text_valid(const struct AnnGame *ann);
 
 /*
  * pattern and material: fixed-length, by reference, char-aligned

@@ -145,7 +145,7 @@ game_in(PG_FUNCTION_ARGS)
 
 	memset(&st, 0, sizeof(st));
 	position_set_startpos(&st.start);
-	ann_init(&st.ann, chess_ann_alloc, NULL);
+	chess_ann_init(&st.ann);
 	h.arg = &st;
 	h.tag = game_in_tag;
 	h.ply = game_in_ply;
@@ -318,20 +318,17 @@ game_recv(PG_FUNCTION_ARGS)
 		size_t		seclen = (size_t) (buf->len - buf->cursor);
 		const uint8 *sec = (const uint8 *) pq_getmsgbytes(buf, (int) seclen);
 
-		ann_init(&ann, chess_ann_alloc, NULL);
+		chess_ann_init(&ann);
 		if (!ann_decode(sec, seclen, &start, moves, n, &ann, error))
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
 					 errmsg("invalid binary data for type game"),
 					 errdetail("The annotations: %s", error)));
-		for (i = 0; i < ann.nevents; i++)
-			if (ann.events[i].kind == ANN_EV_COMMENT &&
-				!pg_verify_mbstr(GetDatabaseEncoding(), ann.text + ann.events[i].a,
-								 (int) ann.events[i].b, true))
-				ereport(ERROR,
-						(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-						 errmsg("invalid binary data for type game"),
-						 errdetail("A comment is not valid in the database's encoding.")));
+		if (!chess_ann_text_valid(&ann))
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+					 errmsg("invalid binary data for type game"),
+					 errdetail("A comment is not valid in the database's encoding.")));
 		g = chess_game_with_annotations(&start, moves, n, &ann);
 	}
 	PG_RETURN_POINTER(g);

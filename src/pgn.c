@@ -27,7 +27,7 @@ reset_game(PgnReadState *st)
 	st->comments.data = NULL;
 	st->opening.data = NULL;
 	st->event = st->white = st->black = NULL;
-	ann_init(&st->ann, chess_ann_alloc, NULL);
+	chess_ann_init(&st->ann);
 }
 
 /* Makes room for one more element in an array that doubles in game_cxt. */

@@ -114,9 +114,12 @@ analysis_judgement(AnalysisEval before, AnalysisEval after, bool white_moved)
 
 	if (!before.mate && !after.mate)
 	{
-		/* the mover's loss of winning chances */
-		double		delta = sign * (analysis_winning_chances(before.value) -
-									analysis_winning_chances(after.value));
+		/* the mover's loss of winning chances, from centipawns clamped to ±1000 as lila's Advice does */
+		double		b = before.value > ANALYSIS_CP_CEILING ? ANALYSIS_CP_CEILING :
+			before.value < -ANALYSIS_CP_CEILING ? -ANALYSIS_CP_CEILING : before.value,
+					a = after.value > ANALYSIS_CP_CEILING ? ANALYSIS_CP_CEILING :
+			after.value < -ANALYSIS_CP_CEILING ? -ANALYSIS_CP_CEILING : after.value;
+		double		delta = sign * (analysis_winning_chances(b) - analysis_winning_chances(a));
 
 		return delta >= 0.3 ? JUDGEMENT_BLUNDER : delta >= 0.2 ? JUDGEMENT_MISTAKE :
 			delta >= 0.1 ? JUDGEMENT_INACCURACY : JUDGEMENT_NONE;
@@ -157,10 +160,10 @@ number(const char *s, size_t n, size_t *i, long *v)
 
 /* lichess's speeds by estimated seconds (scalachess Speed) */
 static const char *
-speed_of(long estimate)
+speed_of(int64_t estimate)
 {
 	return estimate < 30 ? "ultraBullet" : estimate < 180 ? "bullet" : estimate < 480 ? "blitz" :
-		estimate < 1500 ? "rapid" : "classical";
+		estimate < 1500 ? "rapid" : estimate < 21600 ? "classical" : "correspondence";
 }
 
 bool
@@ -226,6 +229,6 @@ time_control_parse(const char *s, size_t n, TimeControl *tc)
 			return false;		/* only a period of moves is followed by another */
 		i++;
 	}
-	tc->speed = speed_of(tc->base + 40 * tc->increment);
+	tc->speed = speed_of((int64_t) tc->base + 40 * (int64_t) tc->increment);
 	return true;
 }

@@ -56,9 +56,9 @@ typedef struct AnalysisEval
 /*
  * lichess's judgement of a move by White (white_moved) or Black from the
  * evaluation before it to the one after it: a loss of winning chances of
- * 0.1, 0.2, 0.3 from the mover's view is an inaccuracy, a mistake, a
- * blunder; a mate allowed or a mate lost is judged by the centipawns on the
- * other side.
+ * 0.1, 0.2, 0.3 from the mover's view (centipawns clamped to ±1000) is an
+ * inaccuracy, a mistake, a blunder; a mate allowed or a mate lost is judged
+ * by the centipawns on the other side.
  */
 extern AnalysisJudgement analysis_judgement(AnalysisEval before, AnalysisEval after, bool white_moved);
 
@@ -83,7 +83,8 @@ typedef struct TimeControl
 /*
  * Reads a PGN TimeControl: "?", "-", "300", "300+3", "40/7200:3600" (periods
  * of moves/seconds, then sudden death), "*180" (sandclock); speed from the
- * estimated duration base + 40 × increment, as lichess classes games.
+ * estimated duration base + 40 × increment, as lichess classes games (from
+ * 21,600 seconds on, correspondence).
  * Returns false when the text is none of these.
  */
 extern bool time_control_parse(const char *s, size_t n, TimeControl *tc);

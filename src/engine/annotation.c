@@ -172,6 +172,22 @@ ann_builder_close(AnnGame *g)
 }
 
 void
+ann_builder_finish(AnnGame *g)
+{
+	while (g->depth > 0)
+	{
+		if (g->dead_depth && g->depth >= g->dead_depth)
+		{
+			if (g->depth-- == g->dead_depth)
+				g->dead_depth = 0;
+			continue;
+		}
+		ann_add_event(g, ANN_EV_CLOSE);
+		g->depth--;
+	}
+}
+
+void
 ann_builder_kill(AnnGame *g)
 {
 	if (g->depth > 0 && !g->dead_depth)

@@ -29,6 +29,7 @@
 #define ANN_TRAILER 4			/* the section's length, big-endian, after it */
 #define ANN_MAX_DEPTH 32		/* variations inside variations */
 #define ANN_NONE INT32_MIN		/* a clock, time or evaluation not given */
+#define ANN_MAX_EVAL_DEPTH 99999	/* [%eval x,depth]: five digits */
 /* clocks and elapsed times: centiseconds, at most about 5,965 hours */
 #define ANN_MAX_CLOCK INT32_MAX
 
@@ -99,6 +100,7 @@ typedef struct AnnGame
 	int			mainline;		/* moves of the main line */
 	AnnAlloc	alloc;
 	void	   *ctx;
+	void		(*poll) (void *ctx);	/* called now and then while decoding, when set */
 	/* the builder's state */
 	int			depth;
 	int			dead_depth;		/* a variation being skipped opened at this depth; 0 none */
@@ -139,6 +141,15 @@ extern void ann_builder_close(AnnGame *g);
 extern void ann_builder_comment(AnnGame *g, const char *s, size_t n);
 extern void ann_builder_nag(AnnGame *g, unsigned nag);
 extern void ann_builder_kill(AnnGame *g);	/* a bad move: the variation's rest is skipped */
+extern void ann_builder_finish(AnnGame *g);	/* the end: variations left open are closed */
+
+/*
+ * The bytes the comments of a model take when pgn_write_annotated() writes
+ * them, as the PGN reader counts them against PGN_MAX_COMMENT_BYTES: each
+ * comment's text (its commands written in) and one more.  scratch has room
+ * for ANN_COMMANDS_MAX(g->nshapes) bytes.
+ */
+extern size_t ann_written_comment_bytes(const AnnGame *g, char *scratch);
 
 /*
  * The commands of a comment, as lichess's chessops reads them

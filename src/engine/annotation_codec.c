@@ -6,6 +6,7 @@
  */
 #include "annotation.h"
 #include "make_move.h"
+#include "pgn.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -523,7 +524,7 @@ get_depth(In *in, AnnNode *nd)
 {
 	uint64_t	d = get_varint(in);
 
-	if (in->bad || !fits(in, (int64_t) d, 0, 100000, "depth"))
+	if (in->bad || !fits(in, (int64_t) d, 0, ANN_MAX_EVAL_DEPTH + 1, "depth"))
 		return false;
 	nd->depth = d == 0 ? ANN_NONE : (int32_t) (d - 1);
 	return true;
@@ -704,7 +705,7 @@ decode(const uint8_t *sec, size_t len, const Position *start, const Move *moves,
 			{
 				uint64_t	d = get_varint(&in);
 
-				if (in.bad || !fits(&in, (int64_t) d, 0, 100000, "depth"))
+				if (in.bad || !fits(&in, (int64_t) d, 0, ANN_MAX_EVAL_DEPTH, "depth"))
 					return false;
 				nd->depth = (int32_t) d;
 			}
@@ -716,7 +717,9 @@ decode(const uint8_t *sec, size_t len, const Position *start, const Move *moves,
 		Position	lines[ANN_MAX_DEPTH + 1][2];
 		int			line_moves[ANN_MAX_DEPTH + 1],
 					last[ANN_MAX_DEPTH + 1],	/* each line's last move's node */
-					carriers = 0;
+					carriers = 0,
+					tokens = 0;
+		bool		quiet[ANN_MAX_DEPTH + 1];	/* nothing but NAGs since the line's last move */
 		int			depth = 0,
 					m = 0,
 					kind;
@@ -729,6 +732,8 @@ decode(const uint8_t *sec, size_t len, const Position *start, const Move *moves,
 		{
 			AnnEvent   *e;
 
+			if (g->poll && ++tokens % 4096 == 0)
+				g->poll(g->ctx);
 			if (!have)
 				arg = get_token(&in, &kind);
 			have = false;
@@ -752,6 +757,7 @@ decode(const uint8_t *sec, size_t len, const Position *start, const Move *moves,
 						m++;
 					}
 					line_moves[0] = m;
+					quiet[0] = true;
 					last[0] = main_nodes[m - 1];
 					if (!get_node_commands(&in, g, main_nodes[m - 1], true, &kind, &arg))
 						return false;
@@ -774,6 +780,7 @@ decode(const uint8_t *sec, size_t len, const Position *start, const Move *moves,
 						lines[depth][1] = lines[depth][0];
 						position_play(&lines[depth][0], legal[rank]);
 						line_moves[depth]++;
+						quiet[depth] = true;
 						last[depth] = (int) e->a;
 						if (!get_node_commands(&in, g, (int) e->a, false, &kind, &arg))
 							return false;
@@ -785,6 +792,7 @@ decode(const uint8_t *sec, size_t len, const Position *start, const Move *moves,
 						return fail(&in, "A variation of the annotations opens where it cannot.");
 					ann_add_event(g, ANN_EV_OPEN);
 					lines[depth + 1][0] = lines[depth + 1][1] = lines[depth][1];
+					quiet[depth] = false;
 					depth++;
 					line_moves[depth] = 0;
 					break;
@@ -803,6 +811,10 @@ decode(const uint8_t *sec, size_t len, const Position *start, const Move *moves,
 					if (kind == TOK_CARRIER &&
 						(line_moves[depth] == 0 || !g->nodes[last[depth]].carried || g->nodes[last[depth]].seen))
 						return fail(&in, "A comment of the annotations carries commands of no move.");
+					/* commands in a comment of their own right after the move go unsaid */
+					if (kind == TOK_CARRIER && arg == 0 && quiet[depth])
+						return fail(&in, "A comment of the annotations carries commands where none is written.");
+					quiet[depth] = false;
 					if (kind == TOK_CARRIER)
 					{
 						g->nodes[last[depth]].seen = true;
@@ -831,12 +843,23 @@ done:
 			carriers -= g->nodes[i].carried;
 		if (carriers != 0)
 			return fail(&in, "A move's commands have no comment that carries them.");
+		if (g->nnodes > PGN_MAX_GAME_PLIES)
+			return fail(&in, "The annotations' variations have more plies than a PGN game may have.");
 	}
 	else
 		for (i = 0; i < n; i++)
 			ann_add_event(g, ANN_EV_MOVE)->a = (uint32_t) main_nodes[i];
 	if (in.at != in.len)
 		return fail(&in, "%zu bytes follow the annotations.", in.len - in.at);
+	/* what the PGN reader would refuse when the game is written as PGN */
+	{
+		char	   *scratch = g->alloc(g->ctx, NULL, ANN_COMMANDS_MAX(g->nshapes));
+		size_t		bytes = ann_written_comment_bytes(g, scratch);
+
+		g->alloc(g->ctx, scratch, 0);
+		if (bytes > PGN_MAX_COMMENT_BYTES + 1)
+			return fail(&in, "The annotations' comments, written, are more than a PGN game may have.");
+	}
 	/* canonical: the bytes are those the model encodes to */
 	{
 		uint8_t    *re = NULL;

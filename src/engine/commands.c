@@ -365,3 +365,38 @@ ann_write_commands(const AnnGame *g, const AnnNode *nd, char *out)
 	out[o] = '\0';
 	return o;
 }
+
+size_t
+ann_written_comment_bytes(const AnnGame *g, char *scratch)
+{
+	size_t		total = 0;
+	int			i,
+				depth = 0,
+				last[ANN_MAX_DEPTH + 1];
+
+	for (i = 0; i < g->nevents; i++)
+	{
+		const AnnEvent *e = &g->events[i];
+
+		if (e->kind == ANN_EV_OPEN)
+			depth++;
+		else if (e->kind == ANN_EV_CLOSE)
+			depth--;
+		else if (e->kind == ANN_EV_MOVE)
+		{
+			const AnnNode *nd = &g->nodes[e->a];
+
+			last[depth] = (int) e->a;
+			/* commands no comment carries: a comment of their own */
+			if (!nd->carried && (nd->clock != ANN_NONE || nd->emt != ANN_NONE || nd->eval_kind || nd->nshapes))
+				total += ann_write_commands(g, nd, scratch) + 1;
+		}
+		else if (e->kind == ANN_EV_COMMENT)
+		{
+			size_t		commands = e->carry ? ann_write_commands(g, &g->nodes[last[depth]], scratch) : 0;
+
+			total += e->b + (e->b && commands ? 1 : 0) + commands + 1;
+		}
+	}
+	return total;
+}

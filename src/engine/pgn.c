@@ -689,8 +689,8 @@ read_movetext(Reader *r, Game *g, SanResult *san)
 
 			for (advance(r, 1); !at_end(r) && r->s[r->pos] >= '0' && r->s[r->pos] <= '9'; advance(r, 1))
 				nag = digits++ < 4 ? nag * 10 + (unsigned) (r->s[r->pos] - '0') : nag;
-			/* $0 to $9999, as chessops reads them */
-			if (digits > 0 && digits <= 4 && r->h->nag)
+			/* $0 to $9999: the first four digits, as chessops reads them */
+			if (digits > 0 && r->h->nag)
 				r->h->nag(r->h->arg, nag);
 			continue;
 		}

@@ -256,7 +256,8 @@ function gameAccuracy(cps, whiteFirst) {
 function judgement(before, after, whiteMoved) {
   const sign = whiteMoved ? 1 : -1;
   if (before.mate === undefined && after.mate === undefined) {
-    const delta = sign * (winningChances(before.cp) - winningChances(after.cp));
+    const ceil = (cp) => Math.max(-1000, Math.min(1000, cp));
+    const delta = sign * (winningChances(ceil(before.cp)) - winningChances(ceil(after.cp)));
     return delta >= 0.3 ? 'blunder' : delta >= 0.2 ? 'mistake' : delta >= 0.1 ? 'inaccuracy' : null;
   }
   const bm = before.mate === undefined ? null : sign * before.mate;

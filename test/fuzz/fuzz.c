@@ -199,6 +199,7 @@ ann_read(AnnRead *ar, const char *text, size_t len)
 	h.variation_error = ar_verror;
 	h.game = ar_game;
 	pgn_read(text, len, &h);
+	ann_builder_finish(&ar->ann);
 }
 
 static void
