@@ -190,9 +190,9 @@ pgn_document(const Position *start_arg, const Move *moves, int n, const struct v
 		append_tag(&out, "FEN", fen);
 	}
 	{
-		int			n = list_length(other_names),
+		int			nothers = list_length(other_names),
 					k = 0;
-		OtherTag   *others = palloc(sizeof(OtherTag) * (n + 1));
+		OtherTag   *others = palloc(sizeof(OtherTag) * (nothers + 1));
 
 		forboth(ln, other_names, lv, other_values)
 		{
@@ -202,8 +202,8 @@ pgn_document(const Position *start_arg, const Move *moves, int n, const struct v
 			others[k].seen = k;
 			k++;
 		}
-		qsort(others, n, sizeof(OtherTag), other_tag_cmp);
-		for (k = 0; k < n; k++)
+		qsort(others, nothers, sizeof(OtherTag), other_tag_cmp);
+		for (k = 0; k < nothers; k++)
 			append_tag(&out, others[k].name, others[k].value);
 	}
 	appendStringInfoChar(&out, '\n');
