@@ -54,7 +54,7 @@ ann_any(const AnnGame *g)
 		if (e->kind != ANN_EV_MOVE)
 			return true;
 		nd = &g->nodes[e->a];
-		if (nd->clock != ANN_NONE || nd->emt != ANN_NONE || nd->eval_kind || nd->nshapes)
+		if (ann_node_has_commands(nd))
 			return true;
 	}
 	return false;
@@ -277,12 +277,11 @@ ann_builder_comment(AnnGame *g, const char *s, size_t n)
 	}
 	tlen = ann_parse_comment(buf, m, &cmd, g->shapes + g->nshapes, buf);
 	g->nshapes += cmd.nshapes;
-	commands = cmd.clock != ANN_NONE || cmd.emt != ANN_NONE || cmd.eval_kind || cmd.nshapes;
+	commands = ann_node_has_commands(&cmd);
 	if (commands)
 	{
 		AnnNode    *nd = &g->nodes[node];
-		bool		placed = nd->carried || nd->clock != ANN_NONE || nd->emt != ANN_NONE ||
-			nd->eval_kind || nd->nshapes;
+		bool		placed = nd->carried || ann_node_has_commands(nd);
 
 		if (cmd.clock != ANN_NONE)
 			nd->clock = cmd.clock;

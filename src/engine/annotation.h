@@ -66,6 +66,13 @@ typedef struct AnnNode
 	uint32_t	nshapes;
 } AnnNode;
 
+/* Whether a move's comments held any command. */
+static inline bool
+ann_node_has_commands(const AnnNode *nd)
+{
+	return nd->clock != ANN_NONE || nd->emt != ANN_NONE || nd->eval_kind != ANN_EVAL_NONE || nd->nshapes > 0;
+}
+
 typedef enum AnnEventKind
 {
 	ANN_EV_MOVE,				/* a = the node; depth 0 is the main line */

@@ -200,12 +200,12 @@ ann_encode(const AnnGame *g, const Position *start, const Move *moves, int n,
 	size_t		section = len;
 	int		   *main_nodes;
 	int			i,
-				m = 0,
+				m,
 				streams = 0,
 				pending = 0,
 				depth = 0;
 	Position	lines[ANN_MAX_DEPTH + 1][2];	/* each line's position and the one before */
-	bool		any_events = false;
+	bool		any_events;
 
 	/* the nodes of the main line, which must be the moves given; any other event goes in the stream */
 	main_nodes = g->alloc(g->ctx, NULL, sizeof(int) * (size_t) (g->nevents + 1));
@@ -307,8 +307,6 @@ ann_encode(const AnnGame *g, const Position *start, const Move *moves, int n,
 	}
 	if (streams & STREAM_EVENTS)
 	{
-		m = 0;
-		depth = 0;
 		lines[0][0] = lines[0][1] = *start;
 		for (i = 0; i < g->nevents; i++)
 		{
@@ -320,7 +318,6 @@ ann_encode(const AnnGame *g, const Position *start, const Move *moves, int n,
 
 				lines[0][1] = lines[0][0];
 				position_play(&lines[0][0], nd->move);
-				m++;
 				pending++;
 				if (node_has_stream_commands(nd))
 				{
@@ -590,7 +587,7 @@ get_node_commands(In *in, AnnGame *g, int node, bool mainline, int *kind, uint64
 					break;
 				}
 			case TOK_CARRIED:
-				if (*arg != 0 || (nd->clock == ANN_NONE && nd->emt == ANN_NONE && !nd->eval_kind && !nd->nshapes))
+				if (*arg != 0 || !ann_node_has_commands(nd))
 					return fail(in, "A token of the annotations is damaged.");
 				nd->carried = true;
 				break;
@@ -625,7 +622,7 @@ comment_canonical(AnnGame *g, const char *s, size_t n, bool after_move)
 	len = ann_parse_comment(s, n, &cmd, shapes, scratch);
 	g->alloc(g->ctx, scratch, 0);
 	g->alloc(g->ctx, shapes, 0);
-	return len == n && cmd.clock == ANN_NONE && cmd.emt == ANN_NONE && !cmd.eval_kind && !cmd.nshapes;
+	return len == n && !ann_node_has_commands(&cmd);
 }
 
 static bool
@@ -675,7 +672,6 @@ decode(const uint8_t *sec, size_t len, const Position *start, const Move *moves,
 		uint64_t	mode = get_varint(&in);
 		uint8_t    *bits;
 		int32_t		prev = 0;
-
 		uint8_t    *depth_bits = NULL;
 		int			k = 0;
 

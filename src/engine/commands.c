@@ -388,7 +388,7 @@ ann_written_comment_bytes(const AnnGame *g, char *scratch)
 
 			last[depth] = (int) e->a;
 			/* commands no comment carries: a comment of their own */
-			if (!nd->carried && (nd->clock != ANN_NONE || nd->emt != ANN_NONE || nd->eval_kind || nd->nshapes))
+			if (!nd->carried && ann_node_has_commands(nd))
 				total += ann_write_commands(g, nd, scratch) + 1;
 		}
 		else if (e->kind == ANN_EV_COMMENT)

@@ -198,8 +198,7 @@ pgn_write_annotated(const Position *start, const AnnGame *ann, const char *resul
 					position_play(pos, nd->move);
 					last[depth] = (int) e->a;
 					number = false;
-					if (!nd->carried && (nd->clock != ANN_NONE || nd->emt != ANN_NONE ||
-										 nd->eval_kind || nd->nshapes))
+					if (!nd->carried && ann_node_has_commands(nd))
 						pending = (int) e->a;
 					break;
 				}
