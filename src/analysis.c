@@ -18,11 +18,10 @@ static int
 main_line(const struct varlena *g, AnnGame *ann, int **nodes, Color *first)
 {
 	Position	start;
+	int			n = chess_game_main_line(g, ann, nodes, &start);
 
-	chess_game_annotations(g, ann, &start);
 	*first = (Color) start.side;
-	*nodes = palloc(sizeof(int) * (ann->mainline + 1));
-	return ann_main_nodes(ann, *nodes);
+	return n;
 }
 
 /*
@@ -93,13 +92,14 @@ game_accuracy(PG_FUNCTION_ARGS)
 				i,
 				k = 0,
 				first_ply = -1;
-	double	   *cps = palloc(sizeof(double) * (n + 1)),
+	double	   *wins = palloc(sizeof(double) * (n + 1)),
 				white,
 				black;
 	bool		has_white,
 				has_black;
 
-	/* the plies with an evaluation, in order, as lichess takes them */
+	/* Win% at the start, then after the plies with an evaluation, in order, as lichess takes them */
+	wins[k++] = analysis_win_percent(ANALYSIS_INITIAL_CP);
 	for (i = 0; i < n; i++)
 	{
 		const AnnNode *nd = &ann.nodes[nodes[i]];
@@ -110,11 +110,12 @@ game_accuracy(PG_FUNCTION_ARGS)
 		e = eval_after(nd, i, first);
 		if (first_ply < 0)
 			first_ply = i;
-		cps[k++] = e.mate ? (e.value > 0 ? ANALYSIS_CP_CEILING : -ANALYSIS_CP_CEILING) : e.value;
+		wins[k++] = analysis_win_percent(e.mate ? (e.value > 0 ? ANALYSIS_CP_CEILING : -ANALYSIS_CP_CEILING) :
+										 e.value);
 	}
-	if (k == 0)
+	if (k == 1)
 		return (Datum) 0;
-	analysis_game_accuracy(cps, k, (first == WHITE) == (first_ply % 2 == 0), &white, &has_white,
+	analysis_game_accuracy(wins, k - 1, (first == WHITE) == (first_ply % 2 == 0), &white, &has_white,
 						   &black, &has_black);
 	for (i = 0; i < 2; i++)
 	{

@@ -97,9 +97,8 @@ chess_game_annotations(const struct varlena *g, AnnGame *ann, Position *start)
 }
 
 struct varlena *
-chess_game_with_annotations(const Position *start, const Move *moves, int n, AnnGame *ann)
+chess_game_annotate(struct varlena *g, const Position *start, const Move *moves, int n, AnnGame *ann)
 {
-	struct varlena *g = chess_game_from_legal_moves(start, moves, n);
 	uint8	   *buf;
 	size_t		len,
 				cap;
@@ -127,6 +126,14 @@ chess_game_with_annotations(const Position *start, const Move *moves, int n, Ann
 	((uint8 *) VARDATA(g))[1] |= GAME_FLAG_ANNOTATED;
 	SET_VARSIZE(g, len);
 	return g;
+}
+
+int
+chess_game_main_line(const struct varlena *g, AnnGame *ann, int **nodes, Position *start)
+{
+	chess_game_annotations(g, ann, start);
+	*nodes = palloc(sizeof(int) * (ann->mainline + 1));
+	return ann_main_nodes(ann, *nodes);
 }
 
 /*
@@ -203,9 +210,7 @@ game_clocks(PG_FUNCTION_ARGS)
 	Datum	   *elems;
 	bool	   *nulls;
 
-	chess_game_annotations(g, &ann, &start);
-	nodes = palloc(sizeof(int) * (ann.mainline + 1));
-	n = ann_main_nodes(&ann, nodes);
+	n = chess_game_main_line(g, &ann, &nodes, &start);
 	elems = palloc(sizeof(Datum) * (n + 1));
 	nulls = palloc(sizeof(bool) * (n + 1));
 	for (i = 0; i < n; i++)
@@ -233,9 +238,7 @@ game_evals(PG_FUNCTION_ARGS)
 	int			n,
 				i;
 
-	chess_game_annotations(g, &ann, &start);
-	nodes = palloc(sizeof(int) * (ann.mainline + 1));
-	n = ann_main_nodes(&ann, nodes);
+	n = chess_game_main_line(g, &ann, &nodes, &start);
 	for (i = 0; i < n; i++)
 	{
 		const AnnNode *nd = &ann.nodes[nodes[i]];

@@ -164,12 +164,13 @@ extern int	chess_game_decode(const struct varlena *g, Move **moves, Position *fi
 
 /*
  * The end of a game by the rules (outcome.c): how often its final position
- * occurs in it (final receives it), and the termination of a position that
+ * occurs in it (final receives it; moves, when not NULL, its moves in a
+ * palloc'd array with room for one more), and the termination of a position that
  * occurs repetitions times — "checkmate", "stalemate", "insufficient
  * material", "seventy-five moves", "fivefold repetition" with *result, or
  * NULL (and "*") while the game goes on.
  */
-extern int	chess_game_repetitions(const struct varlena *g, Position *final);
+extern int	chess_game_repetitions(const struct varlena *g, Position *final, Move **moves);
 extern const char *chess_termination(const Position *pos, int repetitions, const char **result);
 
 /*
@@ -186,18 +187,21 @@ extern void chess_game_start(const struct varlena *g, Position *start);
  * context: chess_ann_alloc is the engine's allocator; chess_game_annotations()
  * reads a value's whole model (its main line's moves are in ann's events
  * and nodes; a bare value gives a model of its moves alone), raising XX001
- * for damaged bytes; chess_game_with_annotations() makes the value of a
- * model whose main line is moves from start (bare when it holds nothing;
- * variations left open closed; 54000 when its comments, written as PGN,
- * would pass the PGN reader's limit).
+ * for damaged bytes; chess_game_annotate() appends a model to g, the bare
+ * value (palloc'd, reallocated) of its main line, moves from start, and
+ * returns it (g itself when the model holds nothing; variations left open
+ * are closed; 54000 when its comments, written as PGN, would pass the PGN
+ * reader's limit).
  */
 struct AnnGame;
 extern void *chess_ann_alloc(void *ctx, void *old, size_t size);
 extern void chess_game_annotations(const struct varlena *g, struct AnnGame *ann, Position *start);
+/* chess_game_annotations(), and the nodes of its main line in a palloc'd array; their number */
+extern int	chess_game_main_line(const struct varlena *g, struct AnnGame *ann, int **nodes, Position *start);
 extern void chess_write_annotated(const struct varlena *g, const char *result, bool wrap,
 								  StringInfo out, Position *final);
-extern struct varlena *chess_game_with_annotations(const Position *start, const Move *moves, int n,
-												   struct AnnGame *ann);
+extern struct varlena *chess_game_annotate(struct varlena *g, const Position *start, const Move *moves,
+										   int n, struct AnnGame *ann);
 /* an empty model read with CHECK_FOR_INTERRUPTS(); whether its comments are valid in the database's encoding */
 extern void chess_ann_init(struct AnnGame *ann);
 extern bool chess_ann_text_valid(const struct AnnGame *ann);

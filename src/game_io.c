@@ -183,7 +183,8 @@ game_in(PG_FUNCTION_ARGS)
 				 errmsg("invalid input syntax for type game: \"%s\"", chess_quote(str, len)),
 				 errdetail("%s", detail),
 				 str[0] == '{' ? errhint("A game of an array of moves is written game('{e2e4,e7e5}'::move[]).") : 0));
-	PG_RETURN_POINTER(chess_game_with_annotations(&st.start, st.moves, st.nmoves, &st.ann));
+	PG_RETURN_POINTER(chess_game_annotate(chess_game_from_legal_moves(&st.start, st.moves, st.nmoves),
+										  &st.start, st.moves, st.nmoves, &st.ann));
 }
 
 /*
@@ -329,7 +330,7 @@ game_recv(PG_FUNCTION_ARGS)
 					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
 					 errmsg("invalid binary data for type game"),
 					 errdetail("A comment is not valid in the database's encoding.")));
-		g = chess_game_with_annotations(&start, moves, n, &ann);
+		g = chess_game_annotate(g, &start, moves, n, &ann);
 	}
 	PG_RETURN_POINTER(g);
 }

@@ -13,14 +13,15 @@
 #include "utils/lsyscache.h"
 
 /*
- * The moves of a game that is not over, with room for one more; raises
+ * The moves of a game that is not over, with room for one more (read once
+ * with its positions); raises
  * 22023 naming how it ended, 54000 at the longest game.
  */
 static int
 game_to_play_on(const struct varlena *g, Move **moves, Position *final)
 {
-	int			n = chess_game_decode(g, moves, NULL),
-				repetitions = chess_game_repetitions(g, final);
+	int			repetitions = chess_game_repetitions(g, final, moves),
+				n = game_plies(GAME_DATA(g), GAME_LEN(g));
 	const char *result,
 			   *termination = chess_termination(final, repetitions, &result);
 
@@ -34,7 +35,6 @@ game_to_play_on(const struct varlena *g, Move **moves, Position *final)
 				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
 				 errmsg("a game of %d moves is too long", n + 1),
 				 errdetail("A game has at most %d plies.", GAME_MAX_PLIES)));
-	*moves = repalloc(*moves, sizeof(Move) * (n + 1));
 	return n;
 }
 
@@ -43,18 +43,19 @@ static struct varlena *
 game_played_on(const struct varlena *g, Move *moves, int n)
 {
 	Position	start;
+	struct varlena *played;
 
 	chess_game_start(g, &start);
+	played = chess_game_from_moves(&start, moves, n + 1);
 	if (GAME_LEN(g) != GAME_FULL_LEN(g))
 	{
 		AnnGame		ann;
 
-		pfree(chess_game_from_moves(&start, moves, n + 1));	/* the move is tested first */
 		chess_game_annotations(g, &ann, &start);
 		ann_builder_move(&ann, moves[n]);
-		return chess_game_with_annotations(&start, moves, n + 1, &ann);
+		played = chess_game_annotate(played, &start, moves, n + 1, &ann);
 	}
-	return chess_game_from_moves(&start, moves, n + 1);
+	return played;
 }
 
 /* game || move → game: 22023 when the move is illegal or the game is over */
@@ -94,6 +95,7 @@ Datum
 game_undo(PG_FUNCTION_ARGS)
 {
 	struct varlena *g = PG_GETARG_GAME_P(0);
+	struct varlena *taken_back;
 	Move	   *moves;
 	Position	start;
 	int			n = chess_game_decode(g, &moves, NULL);
@@ -103,6 +105,7 @@ game_undo(PG_FUNCTION_ARGS)
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("the game has no move to take back")));
 	chess_game_start(g, &start);
+	taken_back = chess_game_from_legal_moves(&start, moves, n - 1);
 	if (GAME_LEN(g) != GAME_FULL_LEN(g))
 	{
 		AnnGame		ann;
@@ -122,9 +125,9 @@ game_undo(PG_FUNCTION_ARGS)
 		}
 		ann.nevents = last;
 		ann.mainline--;
-		PG_RETURN_POINTER(chess_game_with_annotations(&start, moves, n - 1, &ann));
+		taken_back = chess_game_annotate(taken_back, &start, moves, n - 1, &ann);
 	}
-	PG_RETURN_POINTER(chess_game_from_legal_moves(&start, moves, n - 1));
+	PG_RETURN_POINTER(taken_back);
 }
 
 /* san_moves(game) → text[]: the main line's moves in SAN */

@@ -206,7 +206,7 @@ game_outcome(PG_FUNCTION_ARGS)
  * Only the positions since the last capture or pawn move can repeat it.
  */
 int
-chess_game_repetitions(const struct varlena *g, Position *final)
+chess_game_repetitions(const struct varlena *g, Position *final, Move **moves)
 {
 	GameReader	r;
 	Position   *seen;
@@ -215,12 +215,18 @@ chess_game_repetitions(const struct varlena *g, Position *final)
 
 	chess_game_reader(&r, g);
 	seen = palloc(sizeof(Position) * (r.plies + 1));
+	if (moves)
+		*moves = palloc(sizeof(Move) * (r.plies + 1));
 	seen[0] = r.pos;
 	for (i = 1; i <= r.plies; i++)
 	{
+		Move		m;
+
 		if ((i & 4095) == 4095)
 			CHECK_FOR_INTERRUPTS();
-		chess_game_next(&r);
+		m = chess_game_next(&r);
+		if (moves)
+			(*moves)[i - 1] = m;
 		seen[i] = r.pos;
 	}
 	*final = r.pos;
@@ -242,7 +248,7 @@ game_repetitions_sql(PG_FUNCTION_ARGS)
 {
 	Position	final;
 
-	PG_RETURN_INT32(chess_game_repetitions(PG_GETARG_GAME_P(0), &final));
+	PG_RETURN_INT32(chess_game_repetitions(PG_GETARG_GAME_P(0), &final, NULL));
 }
 
 PG_FUNCTION_INFO_V1(game_is_threefold_repetition);
@@ -251,7 +257,7 @@ game_is_threefold_repetition(PG_FUNCTION_ARGS)
 {
 	Position	final;
 
-	PG_RETURN_BOOL(chess_game_repetitions(PG_GETARG_GAME_P(0), &final) >= 3);
+	PG_RETURN_BOOL(chess_game_repetitions(PG_GETARG_GAME_P(0), &final, NULL) >= 3);
 }
 
 PG_FUNCTION_INFO_V1(game_is_fivefold_repetition);
@@ -260,7 +266,7 @@ game_is_fivefold_repetition(PG_FUNCTION_ARGS)
 {
 	Position	final;
 
-	PG_RETURN_BOOL(chess_game_repetitions(PG_GETARG_GAME_P(0), &final) >= 5);
+	PG_RETURN_BOOL(chess_game_repetitions(PG_GETARG_GAME_P(0), &final, NULL) >= 5);
 }
 
 PG_FUNCTION_INFO_V1(game_outcome_sql);
@@ -268,7 +274,7 @@ Datum
 game_outcome_sql(PG_FUNCTION_ARGS)
 {
 	Position	final;
-	int			repetitions = chess_game_repetitions(PG_GETARG_GAME_P(0), &final);
+	int			repetitions = chess_game_repetitions(PG_GETARG_GAME_P(0), &final, NULL);
 
 	return chess_outcome_datum(fcinfo, &final, repetitions);
 }

@@ -284,10 +284,9 @@ report_game_error(PgnReadState *st, int game, const Position *start, const PgnEr
 static struct varlena *
 game_value(PgnReadState *st, const Position *start)
 {
-	if (ann_any(&st->ann))
-		return chess_game_with_annotations(start, st->moves, st->nmoves, &st->ann);
-	if (st->value == NULL)
-		return chess_game_from_legal_moves(start, st->moves, st->nmoves);	/* no move */
+	if (st->value == NULL)		/* no move */
+		return chess_game_annotate(chess_game_from_legal_moves(start, st->moves, st->nmoves),
+								   start, st->moves, st->nmoves, &st->ann);
 	SET_VARSIZE(st->value, VARHDRSZ + game_writer_end(&st->writer));
 #ifdef USE_ASSERT_CHECKING
 	{
@@ -297,7 +296,7 @@ game_value(PgnReadState *st, const Position *start)
 			   memcmp(VARDATA(checked), VARDATA(st->value), VARSIZE(checked) - VARHDRSZ) == 0);
 	}
 #endif
-	return st->value;
+	return chess_game_annotate(st->value, start, st->moves, st->nmoves, &st->ann);
 }
 
 /*

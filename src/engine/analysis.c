@@ -57,17 +57,15 @@ deviation(const double *xs, int n)
 }
 
 void
-analysis_game_accuracy(const double *cps, int n, bool white_first, double *white,
+analysis_game_accuracy(const double *wins, int n, bool white_first, double *white,
 					   bool *has_white, double *black, bool *has_black)
 {
-	/* Win% after each ply, the start's first (lichess's initial evaluation) */
 	double		wsum[2] = {0, 0},
 				wweight[2] = {0, 0},
 				hsum[2] = {0, 0};
 	int			count[2] = {0, 0},
 				window = n / 10 < 2 ? 2 : n / 10 > 8 ? 8 : n / 10,
 				i;
-	double		prev = analysis_win_percent(ANALYSIS_INITIAL_CP);
 
 	/*
 	 * Move i (0-based) is weighted by the volatility of Win% in a window of
@@ -76,30 +74,23 @@ analysis_game_accuracy(const double *cps, int n, bool white_first, double *white
 	 */
 	for (i = 0; i < n; i++)
 	{
-		double		next = analysis_win_percent(cps[i]),
-					xs[8],
-					weight,
-					accuracy;
 		int			first = i - (window < n + 1 ? window : n + 1) + 2,
-					k,
-					len;
-		bool		by_white = (i % 2 == 0) == white_first;
-		int			side = by_white ? 0 : 1;
+					len,
+					side = (i % 2 == 0) == white_first ? 0 : 1;
+		double		weight,
+					accuracy;
 
 		if (first < 0)
 			first = 0;
 		len = n + 1 - first < window ? n + 1 - first : window;
-		for (k = 0; k < len; k++)
-			xs[k] = k + first == 0 ? analysis_win_percent(ANALYSIS_INITIAL_CP) :
-				analysis_win_percent(cps[k + first - 1]);
-		weight = deviation(xs, len);
+		weight = deviation(wins + first, len);
 		weight = weight < 0.5 ? 0.5 : weight > 12 ? 12 : weight;
-		accuracy = by_white ? analysis_move_accuracy(prev, next) : analysis_move_accuracy(next, prev);
+		accuracy = side == 0 ? analysis_move_accuracy(wins[i], wins[i + 1]) :
+			analysis_move_accuracy(wins[i + 1], wins[i]);
 		wsum[side] += accuracy * weight;
 		wweight[side] += weight;
 		hsum[side] += 1 / (accuracy < 1 ? 1 : accuracy);
 		count[side]++;
-		prev = next;
 	}
 	*has_white = count[0] > 0;
 	*has_black = count[1] > 0;

@@ -27,12 +27,13 @@ extern double analysis_move_accuracy(double before, double after);
 /*
  * The accuracy of each side over a game, as lichess aggregates it: the
  * mean of a volatility-weighted mean and a harmonic mean of the moves'
- * accuracies.  cps are the evaluations (White's view, mates as ±1000)
- * after each ply that has one, in order; white_first when White made the
- * first of those plies.  *has_white and *has_black say whether the side
- * moved.
+ * accuracies.  wins are n + 1 Win%s from White's view: the start's
+ * (lichess's initial evaluation, analysis_win_percent(ANALYSIS_INITIAL_CP)),
+ * then after each ply that has an evaluation, in order; white_first when
+ * White made the first of those plies.  *has_white and *has_black say
+ * whether the side moved.
  */
-extern void analysis_game_accuracy(const double *cps, int n, bool white_first, double *white,
+extern void analysis_game_accuracy(const double *wins, int n, bool white_first, double *white,
 								   bool *has_white, double *black, bool *has_black);
 
 typedef enum AnalysisJudgement
