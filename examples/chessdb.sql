@@ -10,6 +10,7 @@
 CREATE TABLE games (
 	id bigserial PRIMARY KEY,
 	tags jsonb NOT NULL,		-- every tag pair of the PGN, {"White": "...", ...}
+	tag_order text[],			-- their order when pgn() would write another, else NULL
 	result text NOT NULL,		-- 1-0, 0-1, 1/2-1/2 or *
 	g game NOT NULL				-- the start and the moves, validated
 );

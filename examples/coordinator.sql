@@ -38,6 +38,7 @@ CREATE SEQUENCE games_id_seq;
 CREATE TABLE games (
 	id bigint NOT NULL DEFAULT nextval('games_id_seq'),
 	tags jsonb NOT NULL,
+	tag_order text[],
 	result text NOT NULL,
 	g game NOT NULL
 ) PARTITION BY HASH (id);

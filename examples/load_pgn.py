@@ -22,8 +22,8 @@ import threading
 import psycopg
 
 BATCH_BYTES = 1 << 20
-INSERT = ("INSERT INTO games (tags, result, g) "
-          "SELECT tags, result, value FROM pgn_games(%s::bytea, %s, skip_errors => %s)")
+INSERT = ("INSERT INTO games (tags, tag_order, result, g) "
+          "SELECT tags, tag_order, result, value FROM pgn_games(%s::bytea, %s, skip_errors => %s)")
 
 
 def batches(stream):

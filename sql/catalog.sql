@@ -16,8 +16,9 @@ WHERE d.refclassid = 'pg_extension'::regclass
 ORDER BY 1;
 
 -- functions that are not IMMUTABLE STRICT PARALLEL SAFE: only the support
--- functions of replay(), whose internal state starts as NULL,
--- pgn_games_file(), VOLATILE because it reads a file, and the estimators
+-- functions of replay(), whose internal state starts as NULL, pgn(game,
+-- tags, tag_order) and win_chance(cp, mate), whose last argument may be
+-- NULL, pgn_games_file(), VOLATILE because it reads a file, and the estimators
 -- game_position_sel(), game_pattern_sel() and game_balance_sel(), STABLE
 -- because they read the statistics
 SELECT p.oid::regprocedure AS function, p.provolatile, p.proisstrict, p.proparallel

@@ -1310,13 +1310,13 @@ COMMENT ON OPERATOR ||(game,move) IS 'the game with a legal move played at its e
 -- the server for roles that may read server files, as COPY FROM a file.
 --
 
-CREATE FUNCTION pgn_games(pgn text, skip_errors boolean DEFAULT false, keep_errors boolean DEFAULT false) RETURNS TABLE(game integer, tags jsonb, result text, start "position", final "position", plies integer, moves move[], value game, comment text, error text)
+CREATE FUNCTION pgn_games(pgn text, skip_errors boolean DEFAULT false, keep_errors boolean DEFAULT false) RETURNS TABLE(game integer, tags jsonb, result text, start "position", final "position", plies integer, moves move[], value game, comment text, error text, tag_order text[])
 	AS 'MODULE_PATHNAME', 'chess_pgn_games' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 5000;
-COMMENT ON FUNCTION pgn_games(text,boolean,boolean) IS 'the games of a PGN text, one row each (value: the game as a game value; comment: the text before the first move), their main lines validated move by move; skip_errors skips a bad game with a NOTICE, keep_errors keeps it up to its error, in the column error';
-CREATE FUNCTION pgn_games(pgn bytea, encoding text DEFAULT 'UTF8'::text, skip_errors boolean DEFAULT false, keep_errors boolean DEFAULT false) RETURNS TABLE(game integer, tags jsonb, result text, start "position", final "position", plies integer, moves move[], value game, comment text, error text)
+COMMENT ON FUNCTION pgn_games(text,boolean,boolean) IS 'the games of a PGN text, one row each (value: the game as a game value; comment: the text before the first move), their main lines validated move by move; skip_errors skips a bad game with a NOTICE, keep_errors keeps it up to its error, in the column error; tag_order: the tags'' names in the order read when pgn() would write them in another, else NULL';
+CREATE FUNCTION pgn_games(pgn bytea, encoding text DEFAULT 'UTF8'::text, skip_errors boolean DEFAULT false, keep_errors boolean DEFAULT false) RETURNS TABLE(game integer, tags jsonb, result text, start "position", final "position", plies integer, moves move[], value game, comment text, error text, tag_order text[])
 	AS 'MODULE_PATHNAME', 'chess_pgn_games_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 5000;
 COMMENT ON FUNCTION pgn_games(bytea,text,boolean,boolean) IS 'the games of the bytes of a PGN file in an encoding (UTF8, LATIN1, ...), converted to the database''s; otherwise as pgn_games(text)';
-CREATE FUNCTION pgn_games_file(path text, skip_errors boolean DEFAULT false, encoding text DEFAULT 'UTF8'::text, keep_errors boolean DEFAULT false) RETURNS TABLE(game integer, tags jsonb, result text, start "position", final "position", plies integer, moves move[], value game, comment text, error text)
+CREATE FUNCTION pgn_games_file(path text, skip_errors boolean DEFAULT false, encoding text DEFAULT 'UTF8'::text, keep_errors boolean DEFAULT false) RETURNS TABLE(game integer, tags jsonb, result text, start "position", final "position", plies integer, moves move[], value game, comment text, error text, tag_order text[])
 	AS 'MODULE_PATHNAME', 'chess_pgn_games_file' LANGUAGE C VOLATILE STRICT PARALLEL SAFE COST 5000 ROWS 100000;
 COMMENT ON FUNCTION pgn_games_file(text,boolean,text,boolean) IS 'the games of a PGN file on the server (plain, gzip or zstd; UTF8 or a single-byte encoding), read a part at a time in constant memory; for superusers and members of pg_read_server_files';
 CREATE FUNCTION pgn_plies(pgn text, skip_errors boolean DEFAULT false, with_variations boolean DEFAULT false) RETURNS TABLE(game integer, ply integer, move move, san text, before "position", after "position", comment text, variation text)
@@ -1330,9 +1330,9 @@ COMMENT ON FUNCTION pgn_plies(text,boolean,boolean) IS 'the plies of the games o
 -- back by pgn(game).  Searches read the main line only.
 --
 
-CREATE FUNCTION pgn(g game, tags jsonb DEFAULT '{}'::jsonb) RETURNS text
-	AS 'MODULE_PATHNAME', 'chess_pgn_game' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 5000;
-COMMENT ON FUNCTION pgn(game,jsonb) IS 'a game as PGN text with its comments, NAGs, variations, clocks and evaluations: the Seven Tag Roster and other tags, SetUp and FEN for another start';
+CREATE FUNCTION pgn(g game, tags jsonb DEFAULT '{}'::jsonb, tag_order text[] DEFAULT NULL) RETURNS text
+	AS 'MODULE_PATHNAME', 'chess_pgn_game' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 5000;
+COMMENT ON FUNCTION pgn(game,jsonb,text[]) IS 'a game as PGN text with its comments, NAGs, variations, clocks and evaluations: the Seven Tag Roster, SetUp and FEN for another start, then the other tags in tag_order''s order (pgn_games()''s column), else lichess''s';
 CREATE FUNCTION mainline(g game) RETURNS game
 	AS 'MODULE_PATHNAME', 'game_mainline' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100;
 COMMENT ON FUNCTION mainline(game) IS 'the game''s moves alone: no comments, NAGs, variations, clocks or evaluations';

@@ -115,7 +115,74 @@ SELECT pgn(start_position(), moves, tags) FROM pgn_text, pgn_games(t) WHERE game
 SELECT pgn(start, moves, tags) FROM pgn_text, pgn_games(t) WHERE game = 2;
 SELECT pgn(start_position(), '{f2f3,e7e5,g2g4,d8h4}');
 SELECT pgn(start_position(), '{}');
-SELECT pgn('4k3/8/8/8/8/8/4P3/4K3 b - - 0 1', '{e8d7,e2e4}', '{"White": "X", "Round": 3}');
+SELECT pgn('4k3/8/8/8/8/8/4P3/4K3 b - - 0 1'::"position", '{e8d7,e2e4}', '{"White": "X", "Round": 3}');
+-- with every argument untyped, pgn(position, moves, tags) and pgn(game, tags,
+-- tag_order) are both candidates: the start needs its type
+SELECT pgn('4k3/8/8/8/8/8/4P3/4K3 b - - 0 1', '{e8d7,e2e4}', '{"White": "X"}');
+-- tags in the order read: tag_order names them when pgn() would write them
+-- in another order (the Seven Tag Roster always first), else it is NULL
+CREATE TEMP TABLE ordered AS
+SELECT game, tags, tag_order, value FROM pgn_games($$[White "A"]
+[Event "E"]
+[Site "S"]
+[Date "2024.01.15"]
+[Round "1"]
+[Black "B"]
+[Result "1-0"]
+[UTCDate "2024.01.15"]
+[WhiteElo "1500"]
+[BlackElo "1400"]
+[TimeControl "300+3"]
+[Opening "?"]
+[Zebra "z"]
+
+1. e4 1-0
+
+[Event "E"]
+[Site "S"]
+[Date "2024.01.15"]
+[Round "1"]
+[White "A"]
+[Black "B"]
+[Result "1-0"]
+[BlackElo "1400"]
+[WhiteElo "1500"]
+[Zebra "z"]
+[ECO "B00"]
+[Annotator "X"]
+[Apple "a"]
+
+1. e4 1-0
+$$);
+SELECT game, tag_order FROM ordered ORDER BY game;
+SELECT pgn(value, tags, tag_order) FROM ordered WHERE game = 2;
+-- the header as read, the roster first
+SELECT string_agg(line, E'\n') = $$[Event "E"]
+[Site "S"]
+[Date "2024.01.15"]
+[Round "1"]
+[White "A"]
+[Black "B"]
+[Result "1-0"]
+[BlackElo "1400"]
+[WhiteElo "1500"]
+[Zebra "z"]
+[ECO "B00"]
+[Annotator "X"]
+[Apple "a"]$$ AS as_read
+FROM ordered, regexp_split_to_table(pgn(value, tags, tag_order), E'\n') AS line
+WHERE game = 2 AND line LIKE '[%';
+-- without the order: lichess's, then the rest by length and bytes
+SELECT pgn(value, tags) FROM ordered WHERE game = 2;
+-- an order that lists what the tags lack, twice, or NULL; tags it does not
+-- list come after those it lists
+SELECT pgn(value, tags, '{Apple,NULL,Nope,Apple,ECO}') FROM ordered WHERE game = 2;
+SELECT pgn(value, tags, '{}') = pgn(value, tags) AS same, pgn(value, NULL, '{}') IS NULL AS no_tags,
+       pgn(NULL::game, '{}', '{}') IS NULL AS no_game
+FROM ordered WHERE game = 2;
+SELECT pgn(value, tags, '{{Apple},{ECO}}') FROM ordered WHERE game = 2;
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
+DROP TABLE ordered;
 -- lines shorter than 80 characters (PGN standard, 4.3)
 WITH RECURSIVE walk(p, ms, n) AS (
 	SELECT start_position(), ARRAY[]::move[], 0

@@ -48,6 +48,7 @@ SELECT cardinality(path) - 1 AS moves, path FROM route WHERE square = 'h8' ORDER
 CREATE TABLE games (
 	id bigserial PRIMARY KEY,
 	tags jsonb NOT NULL,		-- every tag pair of the PGN, {"White": "...", ...}
+	tag_order text[],			-- their order when pgn() would write another, else NULL
 	result text NOT NULL,		-- 1-0, 0-1, 1/2-1/2 or *
 	g game NOT NULL				-- the start and the moves, validated
 );
@@ -55,8 +56,8 @@ CREATE INDEX games_positions ON games USING gin (g);                            
 CREATE INDEX games_patterns ON games USING gin (g game_pattern_ops (pairs = true));   -- g @> pattern
 CREATE INDEX games_openings ON games (g);                                              -- g ^@ '1. e4 c5', ORDER BY g
 
-INSERT INTO games (tags, result, g)
-SELECT tags, result, value FROM pgn_games(pg_read_file('/path/to/games.pgn'));
+INSERT INTO games (tags, tag_order, result, g)
+SELECT tags, tag_order, result, value FROM pgn_games(pg_read_file('/path/to/games.pgn'));
 
 SELECT '1. e4 e5 2. Ke3'::game;
 -- ERROR:  invalid input syntax for type game: "1. e4 e5 2. Ke3"

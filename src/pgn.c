@@ -6,6 +6,7 @@
  */
 #include "pgn_read.h"
 
+#include "catalog/pg_type.h"
 #include "engine/san.h"
 #include "miscadmin.h"
 #include "utils/builtins.h"
@@ -18,6 +19,8 @@ reset_game(PgnReadState *st)
 {
 	MemoryContextReset(st->game_cxt);
 	st->tags = NULL;
+	st->tag_names = NULL;
+	st->ntag_names = st->tag_names_capacity = 0;
 	st->moves = NULL;
 	st->nmoves = st->moves_capacity = 0;
 	st->value = NULL;
@@ -59,6 +62,8 @@ read_tag(void *arg, const char *name, size_t nlen, const char *value, size_t vle
 	v.type = jbvString;
 	v.val.string.val = pnstrdup(name, nlen);
 	v.val.string.len = (int) nlen;
+	st->tag_names = grow(st->tag_names, st->ntag_names, &st->tag_names_capacity, sizeof(char *));
+	st->tag_names[st->ntag_names++] = v.val.string.val;
 	pushJsonbValue(&st->tags, WJB_KEY, &v);
 	v.val.string.val = pnstrdup(value, vlen);
 	v.val.string.len = (int) vlen;
@@ -280,6 +285,39 @@ report_game_error(PgnReadState *st, int game, const Position *start, const PgnEr
 	return NULL;
 }
 
+/*
+ * The names of the game's tags in the order read, when pgn() would write
+ * them in another: when the tags after the Seven Tag Roster, SetUp and FEN
+ * do not come in pgn_tag_cmp()'s order.  NULL otherwise (lichess's exports,
+ * and most files), which is what pgn() takes for its own order.
+ */
+static Datum
+tag_order(PgnReadState *st, bool *isnull)
+{
+	const char *last = NULL;
+	Datum	   *elems;
+	int			i;
+
+	*isnull = true;
+	for (i = 0; i < st->ntag_names; i++)
+	{
+		const char *name = st->tag_names[i];
+
+		if (pgn_tag_written_first(name, strlen(name)))
+			continue;
+		if (last && pgn_tag_cmp(last, strlen(last), name, strlen(name)) > 0)
+			break;
+		last = name;
+	}
+	if (i == st->ntag_names)
+		return (Datum) 0;
+	elems = palloc(sizeof(Datum) * st->ntag_names);
+	for (i = 0; i < st->ntag_names; i++)
+		elems[i] = PointerGetDatum(cstring_to_text(st->tag_names[i]));
+	*isnull = false;
+	return PointerGetDatum(construct_array(elems, st->ntag_names, TEXTOID, -1, false, TYPALIGN_INT));
+}
+
 /* The game value of the moves read from start, with what the PGN said besides them. */
 static struct varlena *
 game_value(PgnReadState *st, const Position *start)
@@ -350,8 +388,8 @@ store_game(PgnReadState *st, int game, const char *result, const Position *start
 	}
 	else
 	{
-		Datum		values[10];
-		bool		nulls[10] = {false};
+		Datum		values[11];
+		bool		nulls[11] = {false};
 		ChessPosition start_packed,
 					final_packed;
 		Datum	   *elems = palloc(sizeof(Datum) * (st->nmoves + 1));
@@ -384,6 +422,7 @@ store_game(PgnReadState *st, int game, const char *result, const Position *start
 			values[9] = PointerGetDatum(cstring_to_text(error));
 		else
 			nulls[9] = true;
+		values[10] = tag_order(st, &nulls[10]);
 		tuplestore_putvalues(ts, desc, values, nulls);
 	}
 }

@@ -46,6 +46,9 @@ typedef struct PgnReadState
 	MemoryContext row_cxt;		/* the values of one row, reset after it is stored */
 	/* pgn_games */
 	JsonbParseState *tags;		/* the game's tags; NULL before the first */
+	char	  **tag_names;		/* their names in the order read (a game repeats none) */
+	int			ntag_names;
+	int			tag_names_capacity;
 	StringInfoData opening;		/* the comments before the first move; data NULL when none */
 	Move	   *moves;			/* the main line's moves */
 	int			nmoves;

@@ -8,8 +8,12 @@
 #include "engine/pgn.h"
 
 #include "miscadmin.h"
+#include "catalog/pg_type.h"
+#include "utils/array.h"
 #include "utils/builtins.h"
 #include "utils/jsonb.h"
+
+#include <limits.h>
 
 /* A PGN tag pair, the value escaped; the name must be one a reader reads. */
 static void
@@ -33,36 +37,12 @@ append_tag(StringInfo buf, const char *name, const char *value)
 	appendStringInfoString(buf, "\"]\n");
 }
 
-/*
- * The order of the tags after the Seven Tag Roster: lichess's, as its
- * exports write them (with PlyCount before Termination, as Scid and
- * ChessBase put it), then the others as jsonb gives them (by length, then
- * bytes).  jsonb keeps no order of its own: this one is the order most
- * collections are written in.
- */
-static const char *const tag_order[] = {
-	"UTCDate", "UTCTime", "WhiteElo", "BlackElo", "WhiteRatingDiff", "BlackRatingDiff",
-	"WhiteTitle", "BlackTitle", "WhiteFideId", "BlackFideId", "Variant", "TimeControl", "ECO",
-	"Opening", "PlyCount", "Termination", "Annotator"
-};
-
-static int
-tag_rank(const char *name)
-{
-	int			i;
-
-	for (i = 0; i < (int) lengthof(tag_order); i++)
-		if (strcmp(name, tag_order[i]) == 0)
-			return i;
-	return (int) lengthof(tag_order);
-}
-
+/* A tag after the Seven Tag Roster, SetUp and FEN, and its place among the others */
 typedef struct OtherTag
 {
 	const char *name;
 	const char *value;
-	int			rank;
-	int			seen;			/* jsonb's order */
+	int			listed;			/* its place in the order asked for, or INT_MAX */
 } OtherTag;
 
 static int
@@ -71,24 +51,111 @@ other_tag_cmp(const void *a, const void *b)
 	const OtherTag *x = a,
 			   *y = b;
 
-	return x->rank != y->rank ? x->rank - y->rank : x->seen - y->seen;
+	if (x->listed != y->listed)
+		return x->listed < y->listed ? -1 : 1;
+	return pgn_tag_cmp(x->name, strlen(x->name), y->name, strlen(y->name));
+}
+
+/* A name of the order asked for, and its place in it */
+typedef struct ListedTag
+{
+	const char *name;
+	int			len;
+	int			place;
+} ListedTag;
+
+static int
+listed_tag_cmp(const void *a, const void *b)
+{
+	const ListedTag *x = a,
+			   *y = b;
+
+	if (x->len != y->len)
+		return x->len < y->len ? -1 : 1;
+	return memcmp(x->name, y->name, x->len);
+}
+
+static int
+listed_place_cmp(const void *a, const void *b)
+{
+	int			c = listed_tag_cmp(a, b);
+
+	return c ? c : ((const ListedTag *) a)->place - ((const ListedTag *) b)->place;
 }
 
 /*
- * A PGN game: the tags, then the movetext of moves from start, or, when g
- * is not NULL, of the game value g with its annotations.
+ * Sorts the other tags: those that order names (a text[], NULL for none)
+ * in its order, the first place of a name counting, then the rest in
+ * pgn_tag_cmp()'s order.  n log n in both counts.
+ */
+static void
+sort_other_tags(OtherTag *others, int nothers, ArrayType *order)
+{
+	ListedTag  *listed = NULL;
+	int			nlisted = 0,
+				k;
+
+	if (order)
+	{
+		Datum	   *elems;
+		bool	   *nulls;
+		int			nelems;
+
+		if (ARR_NDIM(order) > 1)
+			ereport(ERROR,
+					(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
+					 errmsg("the order of PGN tags must be a one-dimensional array")));
+		deconstruct_array(order, TEXTOID, -1, false, TYPALIGN_INT, &elems, &nulls, &nelems);
+		listed = palloc(sizeof(ListedTag) * (nelems + 1));
+		for (k = 0; k < nelems; k++)
+		{
+			CHECK_FOR_INTERRUPTS();
+			if (nulls[k])
+				continue;
+			listed[nlisted].name = VARDATA_ANY(DatumGetPointer(elems[k]));
+			listed[nlisted].len = VARSIZE_ANY_EXHDR(DatumGetPointer(elems[k]));
+			listed[nlisted].place = k;
+			nlisted++;
+		}
+		qsort(listed, nlisted, sizeof(ListedTag), listed_place_cmp);
+	}
+	for (k = 0; k < nothers; k++)
+	{
+		ListedTag	key,
+				   *hit;
+
+		CHECK_FOR_INTERRUPTS();
+		others[k].listed = INT_MAX;
+		if (nlisted == 0)
+			continue;
+		key.name = others[k].name;
+		key.len = (int) strlen(others[k].name);
+		hit = bsearch(&key, listed, nlisted, sizeof(ListedTag), listed_tag_cmp);
+		if (hit == NULL)
+			continue;
+		while (hit > listed && listed_tag_cmp(hit - 1, &key) == 0)
+			hit--;
+		others[k].listed = hit->place;
+	}
+	qsort(others, nothers, sizeof(OtherTag), other_tag_cmp);
+}
+
+/*
+ * A PGN game: the tags (the others in order's order, when not NULL), then
+ * the movetext of moves from start, or, when g is not NULL, of the game
+ * value g with its annotations.
  */
 static text *
-pgn_document(const Position *start_arg, const Move *moves, int n, const struct varlena *g, Jsonb *tags)
+pgn_document(const Position *start_arg, const Move *moves, int n, const struct varlena *g, Jsonb *tags,
+			 ArrayType *order)
 {
-	static const char *const roster[7] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
-	static const char *const defaults[7] = {"?", "?", "????.??.??", "?", "?", "?", NULL};
+	static const char *const defaults[PGN_ROSTER] = {"?", "?", "????.??.??", "?", "?", "?", NULL};
 	Position	start = *start_arg,
 				final,
 				standard;
 	StringInfoData movetext,
 				out;
-	char	   *roster_values[7] = {NULL};
+	char	   *roster_values[PGN_ROSTER] = {NULL};
 	List	   *other_names = NIL,
 			   *other_values = NIL;
 	JsonbIterator *it;
@@ -131,10 +198,8 @@ pgn_document(const Position *start_arg, const Move *moves, int n, const struct v
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("PGN tag \"%s\" must be a string, a number or a boolean",
 							chess_quote_cstring(name))));
-		for (i = 0; i < 7; i++)
-			if (strcmp(name, roster[i]) == 0)
-				break;
-		if (i < 7)
+		i = pgn_roster_index(name, strlen(name));
+		if (i >= 0)
 			roster_values[i] = value;
 		else if (strcmp(name, "SetUp") != 0 && strcmp(name, "FEN") != 0)
 		{
@@ -166,8 +231,8 @@ pgn_document(const Position *start_arg, const Move *moves, int n, const struct v
 		roster_values[6] = pstrdup(position_result(&final));
 
 	initStringInfo(&out);
-	for (i = 0; i < 7; i++)
-		append_tag(&out, roster[i], roster_values[i] ? roster_values[i] : defaults[i]);
+	for (i = 0; i < PGN_ROSTER; i++)
+		append_tag(&out, pgn_roster_name(i), roster_values[i] ? roster_values[i] : defaults[i]);
 	position_set_startpos(&standard);
 	position_pack(&start, a);
 	position_pack(&standard, b);
@@ -198,11 +263,9 @@ pgn_document(const Position *start_arg, const Move *moves, int n, const struct v
 		{
 			others[k].name = lfirst(ln);
 			others[k].value = lfirst(lv);
-			others[k].rank = tag_rank(others[k].name);
-			others[k].seen = k;
 			k++;
 		}
-		qsort(others, nothers, sizeof(OtherTag), other_tag_cmp);
+		sort_other_tags(others, nothers, order);
 		for (k = 0; k < nothers; k++)
 			append_tag(&out, others[k].name, others[k].value);
 	}
@@ -221,19 +284,27 @@ chess_pgn(PG_FUNCTION_ARGS)
 	int			n = chess_moves_from_array(PG_GETARG_ARRAYTYPE_P(1), &moves);
 
 	position_from_datum(PG_GETARG_POSITION_P(0), &start);
-	PG_RETURN_TEXT_P(pgn_document(&start, moves, n, NULL, PG_GETARG_JSONB_P(2)));
+	PG_RETURN_TEXT_P(pgn_document(&start, moves, n, NULL, PG_GETARG_JSONB_P(2), NULL));
 }
 
-/* pgn(g game, tags jsonb) → text: the game with its comments, NAGs, variations and commands */
+/*
+ * pgn(g game, tags jsonb, tag_order text[]) → text: the game with its
+ * comments, NAGs, variations and commands; tag_order (NULL: pgn_tag_cmp's
+ * order) as pgn_games() gives it.  Not strict: g and tags must not be NULL.
+ */
 PG_FUNCTION_INFO_V1(chess_pgn_game);
 Datum
 chess_pgn_game(PG_FUNCTION_ARGS)
 {
-	struct varlena *g = PG_GETARG_GAME_P(0);
+	struct varlena *g;
 	Position	start;
 
+	if (PG_ARGISNULL(0) || PG_ARGISNULL(1))
+		PG_RETURN_NULL();
+	g = PG_GETARG_GAME_P(0);
 	chess_game_start(g, &start);
-	PG_RETURN_TEXT_P(pgn_document(&start, NULL, 0, g, PG_GETARG_JSONB_P(1)));
+	PG_RETURN_TEXT_P(pgn_document(&start, NULL, 0, g, PG_GETARG_JSONB_P(1),
+								  PG_ARGISNULL(2) ? NULL : PG_GETARG_ARRAYTYPE_P(2)));
 }
 
 /*

@@ -114,6 +114,21 @@ typedef void (*PgnEmit) (void *arg, const char *s, size_t n);
 /* Whether a tag name is one the reader reads: letters, digits and _+#=:- */
 extern bool pgn_tag_name_valid(const char *name, size_t len);
 
+/* The Seven Tag Roster: PGN_ROSTER names in the standard's order (Event ... Result). */
+#define PGN_ROSTER 7
+extern const char *pgn_roster_name(int i);
+/* A name's place in the Seven Tag Roster, or -1 */
+extern int	pgn_roster_index(const char *name, size_t len);
+/* Whether pgn() writes a tag before all others: the roster's, SetUp and FEN */
+extern bool pgn_tag_written_first(const char *name, size_t len);
+
+/*
+ * The order in which pgn() writes the other tags when it is given none
+ * (<0, 0, >0 as strcmp): lichess's (UTCDate, UTCTime, WhiteElo, ...), then
+ * by length, then by bytes, as jsonb orders object keys.
+ */
+extern int	pgn_tag_cmp(const char *a, size_t alen, const char *b, size_t blen);
+
 /*
  * Writes the movetext of moves played from start — move numbers, SAN, the
  * result (when NULL, the one the final position decides: position_result();

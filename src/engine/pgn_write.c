@@ -8,6 +8,79 @@
 #include <stdio.h>
 #include <string.h>
 
+/*
+ * The Seven Tag Roster in the order the standard gives it (8.1.1), and the
+ * order of the other tags pgn() writes when it is told none: lichess's, as
+ * its exports write them (with PlyCount before Termination, as Scid and
+ * ChessBase put it), then the rest as jsonb keeps object keys (by length,
+ * then bytes).  Most collections are written in this order.
+ */
+static const char *const roster[PGN_ROSTER] = {
+	"Event", "Site", "Date", "Round", "White", "Black", "Result"
+};
+
+static const char *const lichess_order[] = {
+	"UTCDate", "UTCTime", "WhiteElo", "BlackElo", "WhiteRatingDiff", "BlackRatingDiff",
+	"WhiteTitle", "BlackTitle", "WhiteFideId", "BlackFideId", "Variant", "TimeControl", "ECO",
+	"Opening", "PlyCount", "Termination", "Annotator"
+};
+
+#define NLICHESS ((int) (sizeof(lichess_order) / sizeof(lichess_order[0])))
+
+static bool
+name_is(const char *name, size_t len, const char *s)
+{
+	return strlen(s) == len && memcmp(name, s, len) == 0;
+}
+
+const char *
+pgn_roster_name(int i)
+{
+	return roster[i];
+}
+
+int
+pgn_roster_index(const char *name, size_t len)
+{
+	int			i;
+
+	for (i = 0; i < PGN_ROSTER; i++)
+		if (name_is(name, len, roster[i]))
+			return i;
+	return -1;
+}
+
+bool
+pgn_tag_written_first(const char *name, size_t len)
+{
+	return pgn_roster_index(name, len) >= 0 || name_is(name, len, "SetUp") ||
+		name_is(name, len, "FEN");
+}
+
+static int
+lichess_rank(const char *name, size_t len)
+{
+	int			i;
+
+	for (i = 0; i < NLICHESS; i++)
+		if (name_is(name, len, lichess_order[i]))
+			return i;
+	return NLICHESS;
+}
+
+int
+pgn_tag_cmp(const char *a, size_t alen, const char *b, size_t blen)
+{
+	int			ra = lichess_rank(a, alen),
+				rb = lichess_rank(b, blen);
+
+	if (ra != rb)
+		return ra < rb ? -1 : 1;
+	if (alen != blen)
+		return alen < blen ? -1 : 1;
+	return memcmp(a, b, alen);
+}
+
 int
 pgn_write_movetext(const Position *start, const Move *moves, int n, const char *result,
 				   bool wrap, PgnEmit emit, void *arg, Position *final, void (*poll) (void *arg))

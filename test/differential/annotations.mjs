@@ -19,7 +19,7 @@
 //       moves (as chessops writes their SAN), NAGs, comments (their text,
 //       and the commands they hold: clock, elapsed time, evaluation,
 //       shapes), variations, the comments before the first move and before
-//       a variation's first move.  A line stops at its first move chessops
+//       a variation's first move; and the tags, in their order.  A line stops at its first move chessops
 //       cannot play, as ours does.  Then the analysis: the main line's
 //       clocks and evaluations as chessops reads them against clocks() and
 //       evals(), and lichess's accuracy and judgements computed here, from
@@ -149,10 +149,14 @@ function write(games, seed, profile) {
       }
     }
     tokens.push(result);
-    out.push(`[Event "Rated blitz game ${id}"]\n[Site "https://lichess.org/${id}"]\n[Date "2024.01.15"]\n` +
-      `[Round "-"]\n[White "white${id}"]\n[Black "black${id}"]\n[Result "${result}"]\n` +
-      `[WhiteElo "${1500 + random(800)}"]\n[BlackElo "${1500 + random(800)}"]\n` +
-      `[TimeControl "${base}+${inc}"]\n\n${tokens.join(' ')}\n`);
+    const white = `[WhiteElo "${1500 + random(800)}"]\n`, black = `[BlackElo "${1500 + random(800)}"]\n`;
+    // a game in four keeps its tags in an order of its own, the roster last
+    const roster = `[Event "Rated blitz game ${id}"]\n[Site "https://lichess.org/${id}"]\n[Date "2024.01.15"]\n` +
+      `[Round "-"]\n[White "white${id}"]\n[Black "black${id}"]\n[Result "${result}"]\n`;
+    const header = id % 4 === 1 ?
+      `[TimeControl "${base}+${inc}"]\n[Studied "yes \\"quoted\\""]\n${black}${white}[Annotator "lichess.org"]\n${roster}` :
+      `${roster}${white}${black}[TimeControl "${base}+${inc}"]\n`;
+    out.push(`${header}\n${tokens.join(' ')}\n`);
   }
   process.stdout.write(out.join('\n'));
 }
@@ -388,6 +392,16 @@ function compare(filesPath, oursPath) {
       const mine = back.length === 1 ? tree(back[0]) : { error: `${back.length} games` };
       const out = [];
       diff(theirs, mine, key, out);
+      // the tags in their order, the roster first (as chessops reads them
+      // too); SetUp and FEN come right after the roster in ours; a game
+      // without a Result tag gets its final position's (a mate) from ours
+      if (back.length === 1) {
+        const noResult = !/^\[Result /m.test(f.pgn);
+        const setup = (name) => name === 'SetUp' || name === 'FEN' ||
+          (name === 'Variant' && !g.headers.has('Variant')) || (name === 'Result' && noResult);
+        const tags = (h) => [...h].filter(([name]) => !setup(name)).map(([n, v]) => `${n}=${v}`);
+        diff(tags(g.headers), tags(back[0].headers), `${key}.tags`, out);
+      }
       if (out.length) {
         failed++;
         for (const d of out) console.log(d);

@@ -1,6 +1,6 @@
 -- Reads the games of annotated PGN files (annotations.mjs files, on
 -- standard input: one {"file", "game", "pgn"} a line) with pgn_games() and
--- writes each back with pgn(value, tags) to
+-- writes each back with pgn(value, tags, tag_order) to
 -- test/differential/ours_annotated.jsonl, for annotations.mjs compare to
 -- read with chessops; a game it cannot read is said (skip_errors: a
 -- NOTICE) and missing from the file.
@@ -8,14 +8,14 @@
 CREATE TEMP TABLE annotated_files (line text);
 \copy annotated_files FROM pstdin WITH (FORMAT csv, QUOTE E'\x01', DELIMITER E'\x02')
 CREATE TEMP TABLE annotated_read AS
-SELECT line::jsonb->>'file' AS file, (line::jsonb->>'game')::integer AS game, g.tags, g.value, g.plies
+SELECT line::jsonb->>'file' AS file, (line::jsonb->>'game')::integer AS game, g.tags, g.tag_order, g.value, g.plies
 FROM annotated_files, LATERAL pgn_games(line::jsonb->>'pgn', skip_errors => true) AS g;
 SELECT count(*) AS games, sum(plies) AS plies,
        count(*) FILTER (WHERE is_annotated(value)) AS annotated,
        count(*) FILTER (WHERE value::text::game = value) AS text_read_back
 FROM annotated_read;
 CREATE TEMP TABLE ours_annotated AS
-SELECT json_build_object('file', file, 'game', game, 'pgn', pgn(value, tags),
+SELECT json_build_object('file', file, 'game', game, 'pgn', pgn(value, tags, tag_order),
                          'clocks', clocks(value),
                          'evals', (SELECT json_agg(json_build_array(ply, cp, mate, depth) ORDER BY ply) FROM evals(value)),
                          'accuracy', (SELECT json_object_agg(color, accuracy) FROM accuracy(value)),
