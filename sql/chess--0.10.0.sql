@@ -1310,15 +1310,20 @@ COMMENT ON OPERATOR ||(game,move) IS 'the game with a legal move played at its e
 -- the server for roles that may read server files, as COPY FROM a file.
 --
 
-CREATE FUNCTION pgn_games(pgn text, skip_errors boolean DEFAULT false, keep_errors boolean DEFAULT false) RETURNS TABLE(game integer, tags jsonb, result text, start "position", final "position", plies integer, moves move[], value game, comment text, error text, tag_order text[])
-	AS 'MODULE_PATHNAME', 'chess_pgn_games' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 5000;
-COMMENT ON FUNCTION pgn_games(text,boolean,boolean) IS 'the games of a PGN text, one row each (value: the game as a game value; comment: the text before the first move), their main lines validated move by move; skip_errors skips a bad game with a NOTICE, keep_errors keeps it up to its error, in the column error; tag_order: the tags'' names in the order read when pgn() would write them in another, else NULL';
-CREATE FUNCTION pgn_games(pgn bytea, encoding text DEFAULT 'UTF8'::text, skip_errors boolean DEFAULT false, keep_errors boolean DEFAULT false) RETURNS TABLE(game integer, tags jsonb, result text, start "position", final "position", plies integer, moves move[], value game, comment text, error text, tag_order text[])
-	AS 'MODULE_PATHNAME', 'chess_pgn_games_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 5000;
+-- the support function of pgn_games() and pgn_games_file(): the planner
+-- calls it, which loads the library whose hook reads them as a stream in FROM
+CREATE FUNCTION pgn_games_support(internal) RETURNS internal
+	AS 'MODULE_PATHNAME', 'chess_pgn_support' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION pgn_games_support(internal) IS 'planner support for pgn_games() and pgn_games_file(): loads the library whose hook reads them as a stream in FROM';
+CREATE FUNCTION pgn_games(pgn text, skip_errors boolean DEFAULT false, keep_errors boolean DEFAULT false) RETURNS TABLE(game integer, tags jsonb, result text, start "position", final "position", plies integer, moves move[], value game, comment text, error text, tag_order text[], byte_offset bigint)
+	AS 'MODULE_PATHNAME', 'chess_pgn_games' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 5000 SUPPORT pgn_games_support;
+COMMENT ON FUNCTION pgn_games(text,boolean,boolean) IS 'the games of a PGN text, one row each (value: the game as a game value; comment: the text before the first move), their main lines validated move by move; skip_errors skips a bad game with a NOTICE, keep_errors keeps it up to its error, in the column error; tag_order: the tags'' names in the order read when pgn() would write them in another, else NULL; byte_offset: where the game begins in the text';
+CREATE FUNCTION pgn_games(pgn bytea, encoding text DEFAULT 'UTF8'::text, skip_errors boolean DEFAULT false, keep_errors boolean DEFAULT false) RETURNS TABLE(game integer, tags jsonb, result text, start "position", final "position", plies integer, moves move[], value game, comment text, error text, tag_order text[], byte_offset bigint)
+	AS 'MODULE_PATHNAME', 'chess_pgn_games_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 5000 SUPPORT pgn_games_support;
 COMMENT ON FUNCTION pgn_games(bytea,text,boolean,boolean) IS 'the games of the bytes of a PGN file in an encoding (UTF8, LATIN1, ...), converted to the database''s; otherwise as pgn_games(text)';
-CREATE FUNCTION pgn_games_file(path text, skip_errors boolean DEFAULT false, encoding text DEFAULT 'UTF8'::text, keep_errors boolean DEFAULT false) RETURNS TABLE(game integer, tags jsonb, result text, start "position", final "position", plies integer, moves move[], value game, comment text, error text, tag_order text[])
-	AS 'MODULE_PATHNAME', 'chess_pgn_games_file' LANGUAGE C VOLATILE STRICT PARALLEL SAFE COST 5000 ROWS 100000;
-COMMENT ON FUNCTION pgn_games_file(text,boolean,text,boolean) IS 'the games of a PGN file on the server (plain, gzip or zstd; UTF8 or a single-byte encoding), read a part at a time in constant memory; for superusers and members of pg_read_server_files';
+CREATE FUNCTION pgn_games_file(path text, skip_errors boolean DEFAULT false, encoding text DEFAULT 'UTF8'::text, keep_errors boolean DEFAULT false, part integer DEFAULT 1, parts integer DEFAULT 1) RETURNS TABLE(game integer, tags jsonb, result text, start "position", final "position", plies integer, moves move[], value game, comment text, error text, tag_order text[], byte_offset bigint)
+	AS 'MODULE_PATHNAME', 'chess_pgn_games_file' LANGUAGE C VOLATILE STRICT PARALLEL SAFE COST 5000 ROWS 100000 SUPPORT pgn_games_support;
+COMMENT ON FUNCTION pgn_games_file(text,boolean,text,boolean,integer,integer) IS 'the games of a PGN file on the server (plain, gzip or zstd; UTF8 or a single-byte encoding), read as a stream in constant memory, or the games of one of its parts (part of parts: a session each); for superusers and members of pg_read_server_files';
 CREATE FUNCTION pgn_plies(pgn text, skip_errors boolean DEFAULT false, with_variations boolean DEFAULT false) RETURNS TABLE(game integer, ply integer, move move, san text, before "position", after "position", comment text, variation text)
 	AS 'MODULE_PATHNAME', 'chess_pgn_plies' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 150 ROWS 80000;
 COMMENT ON FUNCTION pgn_plies(text,boolean,boolean) IS 'the plies of the games of a PGN text, one row each, with the positions before and after; the main line, and with_variations the variations too (variation is their path: 1, 2, 1.1, ...)';

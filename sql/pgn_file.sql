@@ -71,6 +71,81 @@ SELECT game, tags->>'Event' AS event, plies FROM pgn_games_file('chess_bom.pgn')
 SELECT tags->>'White' AS white FROM pgn_games_file('chess_latin1.pgn', encoding => 'LATIN1');
 SELECT tags->>'White' AS white FROM pgn_games_file('chess_latin1.pgn');
 
+-- a stream: in FROM, pgn_games_file() and pgn_games() give their rows as
+-- they are asked for, not stored first (a custom scan for the function scan)
+EXPLAIN (COSTS OFF) SELECT game FROM pgn_games_file('chess_test.pgn') LIMIT 1;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM source, pgn_games(t);
+-- so no temporary file holds their rows, however many
+SET work_mem = '64kB';
+SET temp_file_limit = '64kB';
+SELECT count(*), sum(plies) FROM pgn_games_file('chess_test.pgn.zst');
+SELECT game, tags->>'Event' AS event FROM pgn_games_file('chess_test.pgn') LIMIT 2;
+-- a call that refers to a table before it in FROM (LATERAL) is a function
+-- scan, which stores the rows: here more than the limit
+CREATE TEMP TABLE paths AS SELECT 'chess_test.pgn' AS path;
+SELECT count(*) FROM paths, pgn_games_file(paths.path);
+DROP TABLE paths;
+RESET temp_file_limit;
+RESET work_mem;
+-- the stream begins again for each row of a join that reads it again
+SELECT i, (SELECT count(*) FROM pgn_games_file('chess_test.pgn.gz') WHERE i > 0) AS games
+FROM generate_series(1, 2) AS i;
+
+-- byte_offset: where each game begins in the text (decompressed), a
+-- character a byte in a LATIN1 file
+SELECT game, byte_offset, tags->>'Event' AS event FROM pgn_games_file('chess_test.pgn.zst') WHERE game IN (1, 2, 6000) ORDER BY game;
+SELECT bool_and(substr(t, byte_offset::integer + 1, length(format('[Event "Game %s"]', game))) = format('[Event "Game %s"]', game))
+       AS offsets_begin_games
+FROM source, pgn_games(t);
+SELECT byte_offset, get_byte(pg_read_binary_file('chess_latin1.pgn'), byte_offset::integer) = ascii('[') AS at_a_tag
+FROM pgn_games_file('chess_latin1.pgn', encoding => 'LATIN1');
+
+-- parts: the games of a file cut into pieces at games' first tags, each
+-- piece read by one part; the parts together give each game once, with
+-- its number and offset in the whole file
+SET chess.pgn_piece_size = '64kB';
+SELECT f, parts, count(*) AS games, count(DISTINCT game) AS numbers, min(game), max(game),
+       md5(string_agg(game || ':' || byte_offset || ':' || value::text, '|' ORDER BY game)) =
+       (SELECT md5(string_agg(game || ':' || byte_offset || ':' || value::text, '|' ORDER BY game)) FROM source, pgn_games(t)) AS as_whole
+FROM unnest('{chess_test.pgn,chess_test.pgn.gz,chess_test.pgn.zst}'::text[]) AS f,
+     generate_series(1, 3) AS parts, generate_series(1, parts) AS part,
+     pgn_games_file(f, part => part, parts => parts)
+GROUP BY f, parts ORDER BY f, parts;
+-- each part has its share
+SELECT part, count(*) AS games FROM generate_series(1, 2) AS part, pgn_games_file('chess_test.pgn', part => part, parts => 2)
+GROUP BY part ORDER BY part;
+-- cut at every byte of a few games (pieces of 1 to 900 bytes, 2 and 3
+-- parts): games of different lengths, comments, CRLF line ends, a comment
+-- before the first game, a game with no move
+SELECT write_file('chess_cut.pgn', convert_to(E'{a file''s comment}\n\n[Event "a"]\n[Result "1-0"]\n\n1. e4 {x} e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n'
+       || E'[Event "b"]\r\n[Result "*"]\r\n\r\n1. d4 d5 *\r\n\r\n[Event "c"]\n\n1. c4 (1. Nf3) e5 *\n\n'
+       || E'[Event "d"]\n[White "W"]\n[Black "B"]\n\n1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 *\n\n[Event "e"]\n\n*\n', 'UTF8'));
+SELECT count(*) AS games FROM pgn_games_file('chess_cut.pgn');
+CREATE TEMP TABLE cuts (size integer, parts integer, games integer, same boolean);
+DO $$
+DECLARE
+	whole text := (SELECT string_agg(game || ':' || byte_offset || ':' || value::text, '|' ORDER BY game) FROM pgn_games_file('chess_cut.pgn'));
+	got text;
+	n integer;
+BEGIN
+	FOR size IN 1 .. 900 LOOP
+		PERFORM set_config('chess.pgn_piece_size', size::text, true);
+		FOR parts IN 2 .. 3 LOOP
+			SELECT count(*), string_agg(game || ':' || byte_offset || ':' || value::text, '|' ORDER BY game) INTO n, got
+			FROM generate_series(1, parts) AS part, pgn_games_file('chess_cut.pgn', part => part, parts => parts);
+			INSERT INTO cuts VALUES (size, parts, n, got IS NOT DISTINCT FROM whole);
+		END LOOP;
+	END LOOP;
+END $$;
+SELECT parts, count(*) AS cuts, count(*) FILTER (WHERE same) AS as_whole, min(games), max(games)
+FROM cuts GROUP BY parts ORDER BY parts;
+RESET chess.pgn_piece_size;
+-- a part out of range
+SELECT count(*) FROM pgn_games_file('chess_test.pgn', part => 3, parts => 2);
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
+SELECT count(*) FROM pgn_games_file('chess_test.pgn', part => 0, parts => 0);
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
+
 -- errors: a truncated file, an unknown encoding or one not supported, a missing file
 SELECT write_file('chess_trunc.pgn.gz', pg_read_binary_file('chess_test.pgn.gz', 0, 2000));
 SELECT count(*) FROM pgn_games_file('chess_trunc.pgn.gz');

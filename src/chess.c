@@ -1,6 +1,6 @@
 /*
- * chess.c — the module's magic block and helpers shared by the glue files.
- * There is no _PG_init: the engine's tables are constant data.
+ * chess.c — the module's magic block and helpers shared by the glue files
+ * (the module's _PG_init is in init.c).
  */
 #include "chess.h"
 

@@ -306,6 +306,11 @@ extern const char *chess_trim(const char *s, size_t *len);
 extern char *chess_quote(const char *s, size_t len);
 extern char *chess_quote_cstring(const char *s);
 
+/* pgn_scan.c: the planner hook that reads pgn_games() in FROM as a stream */
+extern void chess_pgn_scan_init(void);
+/* pgn_file.c: the setting chess.pgn_piece_size */
+extern void chess_pgn_file_init(void);
+
 /*
  * An engine sentence for errdetail, valid in the database encoding: the
  * engine quotes input bytewise and clips at a byte count, so a byte that

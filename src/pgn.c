@@ -8,6 +8,7 @@
 
 #include "catalog/pg_type.h"
 #include "engine/san.h"
+#include "funcapi.h"
 #include "miscadmin.h"
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
@@ -345,8 +346,8 @@ static void
 store_game(PgnReadState *st, int game, const char *result, const Position *start,
 		   const Position *final, int plies, const char *error)
 {
-	Tuplestorestate *ts = st->rsinfo->setResult;
-	TupleDesc	desc = st->rsinfo->setDesc;
+	Tuplestorestate *ts = st->ts;
+	TupleDesc	desc = st->desc;
 	int			i;
 
 	if (st->plies_mode)
@@ -388,8 +389,8 @@ store_game(PgnReadState *st, int game, const char *result, const Position *start
 	}
 	else
 	{
-		Datum		values[11];
-		bool		nulls[11] = {false};
+		Datum		values[12];
+		bool		nulls[12] = {false};
 		ChessPosition start_packed,
 					final_packed;
 		Datum	   *elems = palloc(sizeof(Datum) * (st->nmoves + 1));
@@ -423,7 +424,11 @@ store_game(PgnReadState *st, int game, const char *result, const Position *start
 		else
 			nulls[9] = true;
 		values[10] = tag_order(st, &nulls[10]);
-		tuplestore_putvalues(ts, desc, values, nulls);
+		values[11] = Int64GetDatum(st->game_offset);
+		MemoryContextSwitchTo(st->queue_cxt);
+		st->queue = grow(st->queue, st->nqueued, &st->queue_capacity, sizeof(HeapTuple));
+		st->queue[st->nqueued++] = heap_form_tuple(desc, values, nulls);
+		MemoryContextSwitchTo(st->game_cxt);
 	}
 }
 
@@ -458,7 +463,8 @@ read_game(void *arg, int game pg_attribute_unused(), const char *result, const P
 	else
 		store_game(st, game, result, start, final, plies, NULL);
 	reset_game(st);
-	return true;
+	/* pgn_games: the reading stops when the queue is full */
+	return st->plies_mode || st->nqueued < PGN_QUEUE_ROWS;
 }
 
 static void
@@ -479,11 +485,37 @@ read_close(void *arg)
 	ann_builder_close(&((PgnReadState *) arg)->ann);
 }
 
+/* The input's offset of a byte of the text being read. */
+static int64
+input_offset(PgnReadState *st, size_t pos)
+{
+	const unsigned char *t = (const unsigned char *) st->text;
+
+	if (!st->count_chars)
+		return st->base_offset + (int64) pos;
+	/* characters: the bytes that begin one (no UTF-8 continuation byte) */
+	for (; st->count_pos < pos; st->count_pos++)
+		st->count_n += (t[st->count_pos] & 0xC0) != 0x80;
+	return st->base_offset + st->count_n;
+}
+
 /* A game begins: what an unfinished one left (a part of a file) is forgotten. */
 static void
-read_begin(void *arg)
+read_begin(void *arg, size_t offset)
 {
-	reset_game((PgnReadState *) arg);
+	PgnReadState *st = arg;
+
+	reset_game(st);
+	st->game_offset = input_offset(st, offset);
+}
+
+void
+read_advance(PgnReadState *st, const char *text, size_t consumed)
+{
+	st->text = text;
+	st->base_offset = input_offset(st, consumed);
+	st->count_pos = 0;
+	st->count_n = 0;
 }
 
 /* Sets up the state and the handler of a reading; switches to the game context. */
@@ -494,12 +526,24 @@ read_start(FunctionCallInfo fcinfo, bool plies_mode, bool skip_errors, bool keep
 	MemoryContext caller = CurrentMemoryContext;
 
 	memset(st, 0, sizeof(*st));
-	st->rsinfo = chess_materialize(fcinfo);
+	if (plies_mode)
+	{
+		ReturnSetInfo *rsinfo = chess_materialize(fcinfo);
+
+		st->ts = rsinfo->setResult;
+		st->desc = rsinfo->setDesc;
+	}
+	else
+	{
+		if (get_call_result_type(fcinfo, NULL, &st->desc) != TYPEFUNC_COMPOSITE)
+			elog(ERROR, "pgn_games() must return rows");
+		st->desc = BlessTupleDesc(CreateTupleDescCopy(st->desc));
+		st->move_type = get_element_type(TupleDescAttr(st->desc, 6)->atttypid);
+		st->queue_cxt = AllocSetContextCreate(caller, "pgn rows", ALLOCSET_DEFAULT_SIZES);
+	}
 	st->plies_mode = plies_mode;
 	st->skip_errors = skip_errors;
 	st->keep_errors = keep_errors;
-	if (!plies_mode)
-		st->move_type = get_element_type(TupleDescAttr(st->rsinfo->setDesc, 6)->atttypid);
 	st->game_cxt = AllocSetContextCreate(caller, "pgn game", ALLOCSET_DEFAULT_SIZES);
 	st->row_cxt = AllocSetContextCreate(caller, "pgn row", ALLOCSET_SMALL_SIZES);
 	st->caller = caller;
@@ -525,34 +569,127 @@ read_start(FunctionCallInfo fcinfo, bool plies_mode, bool skip_errors, bool keep
 void
 read_end(PgnReadState *st)
 {
-	MemoryContextSwitchTo(st->caller);
+	/*
+	 * pgn_games' calls end in the memory of the last call: the memory of
+	 * read_start()'s call, the SRF's, goes right after this
+	 */
+	if (st->plies_mode)
+		MemoryContextSwitchTo(st->caller);
 	MemoryContextDelete(st->game_cxt);
 	MemoryContextDelete(st->row_cxt);
+	if (st->queue_cxt)
+		MemoryContextDelete(st->queue_cxt);
 }
 
-static Datum
-read_pgn(FunctionCallInfo fcinfo, bool plies_mode)
+size_t
+read_queue(PgnReadState *st, PgnHandler *h, const char *text, size_t len, bool final)
 {
-	text	   *pgn = PG_GETARG_TEXT_PP(0);
+	MemoryContext old = MemoryContextSwitchTo(st->game_cxt);
+	size_t		consumed;
+
+	if (st->text != text)
+	{
+		/* a text of its own, at the same offset */
+		st->text = text;
+		st->count_pos = 0;
+		st->count_n = 0;
+	}
+	pgn_read_part(text, len, final, h, &consumed);
+	MemoryContextSwitchTo(old);
+	return consumed;
+}
+
+HeapTuple
+read_dequeue(PgnReadState *st)
+{
+	if (st->next_queued < st->nqueued)
+		return st->queue[st->next_queued++];
+	MemoryContextReset(st->queue_cxt);
+	st->queue = NULL;
+	st->nqueued = st->next_queued = st->queue_capacity = 0;
+	return NULL;
+}
+
+/* pgn_games() of a text in memory: where the reading is */
+typedef struct TextReading
+{
 	PgnReadState st;
 	PgnHandler	h;
+	const char *text;
+	size_t		len;
+	size_t		pos;
+} TextReading;
 
-	read_start(fcinfo, plies_mode, PG_GETARG_BOOL(1), !plies_mode && PG_GETARG_BOOL(2), &st, &h);
-	st.with_variations = plies_mode && PG_GETARG_BOOL(2);
-	pgn_read(VARDATA_ANY(pgn), VARSIZE_ANY_EXHDR(pgn), &h);
-	read_end(&st);
-	return (Datum) 0;
+/*
+ * The rows of pgn_games() over a text, a call each: text (len bytes, which
+ * must last as long as the calls: in multi_call_memory_ctx, or the
+ * argument's own bytes) is read PGN_QUEUE_ROWS games at a time.  counted:
+ * the text converts a single-byte encoding, whose offsets are characters.
+ */
+static Datum
+text_rows(FunctionCallInfo fcinfo, const char *(*setup) (FunctionCallInfo fcinfo, size_t *len,
+														bool *skip, bool *keep, bool *counted))
+{
+	FuncCallContext *funcctx;
+	TextReading *r;
+	HeapTuple	row;
+
+	if (SRF_IS_FIRSTCALL())
+	{
+		MemoryContext old;
+		bool		skip,
+					keep,
+					counted;
+
+		funcctx = SRF_FIRSTCALL_INIT();
+		old = MemoryContextSwitchTo(funcctx->multi_call_memory_ctx);
+		r = palloc0(sizeof(TextReading));
+		r->text = setup(fcinfo, &r->len, &skip, &keep, &counted);
+		read_start(fcinfo, false, skip, keep, &r->st, &r->h);
+		r->st.count_chars = counted;
+		MemoryContextSwitchTo(old);
+		funcctx->user_fctx = r;
+	}
+	funcctx = SRF_PERCALL_SETUP();
+	r = funcctx->user_fctx;
+	while ((row = read_dequeue(&r->st)) == NULL && r->pos < r->len)
+	{
+		size_t		consumed = read_queue(&r->st, &r->h, r->text + r->pos, r->len - r->pos, true);
+
+		read_advance(&r->st, r->text + r->pos, consumed);
+		r->pos += consumed;
+	}
+	if (row == NULL)
+	{
+		read_end(&r->st);
+		SRF_RETURN_DONE(funcctx);
+	}
+	SRF_RETURN_NEXT(funcctx, HeapTupleGetDatum(row));
+}
+
+static const char *
+text_setup(FunctionCallInfo fcinfo, size_t *len, bool *skip, bool *keep, bool *counted)
+{
+	text	   *pgn = PG_GETARG_TEXT_PP(0);
+
+	*counted = false;
+	*len = VARSIZE_ANY_EXHDR(pgn);
+	*skip = PG_GETARG_BOOL(1);
+	*keep = PG_GETARG_BOOL(2);
+	return VARDATA_ANY(pgn);
 }
 
 /*
- * pgn_games(pgn text, skip_errors boolean) → TABLE(game integer, tags jsonb,
- *   result text, start position, final position, plies integer, moves move[])
+ * pgn_games(pgn text, skip_errors boolean, keep_errors boolean) →
+ *   TABLE(game integer, tags jsonb, result text, start position, final
+ *   position, plies integer, moves move[], value game, comment text, error
+ *   text, tag_order text[])
  */
 PG_FUNCTION_INFO_V1(chess_pgn_games);
 Datum
 chess_pgn_games(PG_FUNCTION_ARGS)
 {
-	return read_pgn(fcinfo, false);
+	return text_rows(fcinfo, text_setup);
 }
 
 /*
@@ -561,17 +698,13 @@ chess_pgn_games(PG_FUNCTION_ARGS)
  * encoding (LATIN1 for many old collections; UTF8 with or without a
  * byte-order mark), converted to the database's.
  */
-PG_FUNCTION_INFO_V1(chess_pgn_games_bytea);
-Datum
-chess_pgn_games_bytea(PG_FUNCTION_ARGS)
+static const char *
+bytea_setup(FunctionCallInfo fcinfo, size_t *len, bool *skip, bool *keep, bool *counted)
 {
 	bytea	   *pgn = PG_GETARG_BYTEA_PP(0);
 	char	   *encoding_name = text_to_cstring(PG_GETARG_TEXT_PP(1));
 	int			encoding = pg_char_to_encoding(encoding_name);
 	char	   *text;
-	size_t		len;
-	PgnReadState st;
-	PgnHandler	h;
 
 	if (encoding < 0 || !PG_VALID_ENCODING(encoding))
 		ereport(ERROR,
@@ -583,11 +716,19 @@ chess_pgn_games_bytea(PG_FUNCTION_ARGS)
 	 * ends; a conversion's result has one and no NUL before it.
 	 */
 	text = pg_any_to_server(VARDATA_ANY(pgn), (int) VARSIZE_ANY_EXHDR(pgn), encoding);
-	len = text == VARDATA_ANY(pgn) ? VARSIZE_ANY_EXHDR(pgn) : strlen(text);
-	read_start(fcinfo, false, PG_GETARG_BOOL(2), PG_GETARG_BOOL(3), &st, &h);
-	pgn_read(text, len, &h);
-	read_end(&st);
-	return (Datum) 0;
+	*len = text == VARDATA_ANY(pgn) ? VARSIZE_ANY_EXHDR(pgn) : strlen(text);
+	*counted = text != VARDATA_ANY(pgn) && pg_encoding_max_length(encoding) == 1 &&
+		GetDatabaseEncoding() == PG_UTF8;
+	*skip = PG_GETARG_BOOL(2);
+	*keep = PG_GETARG_BOOL(3);
+	return text;
+}
+
+PG_FUNCTION_INFO_V1(chess_pgn_games_bytea);
+Datum
+chess_pgn_games_bytea(PG_FUNCTION_ARGS)
+{
+	return text_rows(fcinfo, bytea_setup);
 }
 
 /*
@@ -599,5 +740,13 @@ PG_FUNCTION_INFO_V1(chess_pgn_plies);
 Datum
 chess_pgn_plies(PG_FUNCTION_ARGS)
 {
-	return read_pgn(fcinfo, true);
+	text	   *pgn = PG_GETARG_TEXT_PP(0);
+	PgnReadState st;
+	PgnHandler	h;
+
+	read_start(fcinfo, true, PG_GETARG_BOOL(1), false, &st, &h);
+	st.with_variations = PG_GETARG_BOOL(2);
+	pgn_read(VARDATA_ANY(pgn), VARSIZE_ANY_EXHDR(pgn), &h);
+	read_end(&st);
+	return (Datum) 0;
 }

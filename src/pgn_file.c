@@ -6,10 +6,12 @@
 #include "pgn_read.h"
 
 #include "catalog/pg_authid.h"
+#include "funcapi.h"
 #include "miscadmin.h"
 #include "storage/fd.h"
 #include "utils/acl.h"
 #include "utils/builtins.h"
+#include "utils/guc.h"
 
 #include <zlib.h>
 #include <zstd.h>
@@ -144,26 +146,302 @@ file_read(PgnFile *pf, char *buf, size_t size)
 	return produced;
 }
 
+/* pgn_games_file(): the file and where its reading is, from call to call */
+typedef struct FileReading
+{
+	PgnReadState st;
+	PgnHandler	h;
+	PgnFile    *pf;
+	int			encoding;		/* the file's */
+	char	   *buf;			/* text read, in the database's encoding, not yet consumed */
+	size_t		cap;
+	size_t		len;
+	size_t		valid;			/* the bytes of buf known to be valid UTF-8 */
+	bool		final;			/* buf ends with the file's last text */
+	bool		more;			/* the last reading stopped at a full queue */
+	bool		done;
+	/* a part of the file (parts > 1): its pieces, from the start of buf */
+	int			part;			/* 0 to parts - 1 */
+	int			parts;
+	int64		piece;			/* the number of the piece at buf's start */
+	int			games_before;	/* the games that begin before it */
+	size_t		piece_len;		/* its length, when its end is known (piece_known) */
+	bool		piece_known;
+	bool		last_piece;		/* it ends with the file */
+	size_t		piece_pos;		/* how much of it is read */
+	size_t		search_from;	/* where to look on for its end */
+	int64		buf_start;		/* the offset of buf in the text */
+} FileReading;
+
+/* chess.pgn_piece_size: the size of the pieces a file is cut into for its parts */
+static int	piece_size = 1 << 20;
+
+void
+chess_pgn_file_init(void)
+{
+	DefineCustomIntVariable("chess.pgn_piece_size",
+							"The size of the pieces pgn_games_file() cuts a file into for its parts.",
+							"Piece j of the text, from its first game at or after byte j times this size, is read by part j mod parts + 1.",
+							&piece_size, 1 << 20, 1, 64 << 20, PGC_USERSET, GUC_UNIT_BYTE, NULL, NULL, NULL);
+}
+
 /*
- * pgn_games_file(path text, skip_errors boolean, encoding text) → the rows
- * of pgn_games(): for superusers and members of pg_read_server_files, as
- * COPY FROM a file is.
+ * zlib and zstd allocate with malloc: they are freed when the memory of the
+ * calls goes, at the end, at an error, or at a LIMIT.
  */
-PG_FUNCTION_INFO_V1(chess_pgn_games_file);
-Datum
-chess_pgn_games_file(PG_FUNCTION_ARGS)
+static void
+file_free_decompressor(void *arg)
+{
+	PgnFile    *pf = arg;
+
+	if (pf->gz_ready)
+		inflateEnd(&pf->gz);
+	pf->gz_ready = false;
+	if (pf->zstd)
+		ZSTD_freeDCtx(pf->zstd);
+	pf->zstd = NULL;
+}
+
+/*
+ * The file is closed at the end of the calls, or when the executor stops
+ * them early (a LIMIT); at an error the transaction's end closes it.
+ */
+static void
+file_close(Datum arg)
+{
+	PgnFile    *pf = (PgnFile *) DatumGetPointer(arg);
+
+	if (pf->f)
+		FreeFile(pf->f);
+	pf->f = NULL;
+}
+
+/* Appends the next text of the file to buf, converted and validated. */
+static void
+file_more_text(FileReading *r)
+{
+	size_t		n;
+
+	if (r->cap - r->len < FILE_PART)
+	{
+		/* no game ends in the buffer: a longer game; grow it */
+		if (r->cap >= FILE_GAME_MAX)
+			ereport(ERROR,
+					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+					 errmsg("a game of PGN file \"%s\" is longer than %d MB",
+							chess_quote_cstring(r->pf->path), FILE_GAME_MAX >> 20),
+					 errdetail("Game %d begins a text of %zu bytes with no end of a game in it.",
+							   r->st.games_read + 1, r->len)));
+		r->cap *= 2;
+		r->buf = repalloc(r->buf, r->cap + 1);
+	}
+	if (r->encoding == PG_UTF8)
+	{
+		n = file_read(r->pf, r->buf + r->len, FILE_PART);
+		r->len += n;
+	}
+	else
+	{
+		/* a single-byte encoding: each byte a character (NUL refused by the conversion) */
+		char	   *raw = palloc(FILE_PART + 1),
+				   *converted;
+
+		n = file_read(r->pf, raw, FILE_PART);
+		raw[n] = '\0';
+		converted = pg_any_to_server(raw, (int) n, r->encoding);
+		n = strlen(converted);
+		while (r->cap - r->len < n)
+		{
+			r->cap *= 2;
+			r->buf = repalloc(r->buf, r->cap + 1);
+		}
+		memcpy(r->buf + r->len, converted, n);
+		r->len += n;
+		if (converted != raw)
+			pfree(converted);
+		pfree(raw);
+	}
+	r->final = r->pf->out_eof;
+	/* the text must be valid in the database's encoding */
+	if (r->encoding == PG_UTF8)
+	{
+		r->valid += chess_utf8_valid_prefix(r->buf + r->valid, r->len - r->valid);
+		if (r->valid < r->len && (r->final || r->len - r->valid >= 4))
+			ereport(ERROR,
+					(errcode(ERRCODE_CHARACTER_NOT_IN_REPERTOIRE),
+					 errmsg("invalid byte sequence for encoding \"UTF8\" in PGN file \"%s\"",
+							chess_quote_cstring(r->pf->path)),
+					 errhint("Give the file's encoding, as in pgn_games_file(path, encoding => 'LATIN1').")));
+	}
+	else
+		r->valid = r->len;
+}
+
+/*
+ * Reads on until rows are queued or the file is read: the games of the
+ * text in the buffer, and more text when the buffer holds no complete game.
+ */
+static void
+file_read_games(FileReading *r)
+{
+	while (r->st.nqueued == 0 && !r->done)
+	{
+		size_t		consumed;
+
+		CHECK_FOR_INTERRUPTS();
+		if (!r->more && !r->final)
+			file_more_text(r);
+		consumed = read_queue(&r->st, &r->h, r->buf, r->valid, r->final);
+		read_advance(&r->st, r->buf, consumed);
+		r->more = r->st.nqueued >= PGN_QUEUE_ROWS;
+		memmove(r->buf, r->buf + consumed, r->len - consumed);
+		r->len -= consumed;
+		r->valid -= consumed;
+		r->done = r->final && !r->more;
+	}
+}
+
+/*
+ * Whether the text cuts at buf[p] for the parts of a file: a tag line after
+ * an empty line.  buf is the text's start or a cut, so that the bytes
+ * before it are never needed, and every part cuts the text alike, whatever
+ * it reads.
+ */
+static inline bool
+game_starts_at(const char *buf, size_t p)
+{
+	if (buf[p] != '[' || p < 2 || buf[p - 1] != '\n')
+		return false;
+	return buf[p - 2] == '\n' || (p >= 3 && buf[p - 2] == '\r' && buf[p - 3] == '\n');
+}
+
+/* The games that begin in buf[0, len): a game begins at each cut, and at the text's first tag. */
+static int
+count_game_starts(const char *buf, size_t len, bool at_start)
+{
+	int			n = 0;
+	size_t		p = 0;
+
+	if (len == 0)
+		return 0;
+	if (at_start)
+	{
+		/* the text's first game: its first character, after a byte-order mark and blanks */
+		if (len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0)
+			p = 3;
+		while (p < len && (buf[p] == ' ' || buf[p] == '\t' || buf[p] == '\r' || buf[p] == '\n'))
+			p++;
+		n += p < len && buf[p] == '[' && !game_starts_at(buf, p);
+	}
+	else
+		n++;					/* a piece after the first begins with a game */
+	for (p = 1; p < len; p++)
+	{
+		const char *bracket = memchr(buf + p, '[', len - p);
+
+		if (bracket == NULL)
+			break;
+		p = bracket - buf;
+		n += game_starts_at(buf, p);
+	}
+	return n;
+}
+
+/*
+ * A part of the file: the text is cut into pieces, piece j from the first
+ * game that begins at or after byte j * chess.pgn_piece_size to the first
+ * at or after byte (j + 1) * chess.pgn_piece_size, and piece j belongs to
+ * part j mod parts.  Every part reads the whole text (decompression is
+ * sequential) but reads games in its own pieces only, and counts the games
+ * that begin in the others, so that a game's number is its number in the
+ * file.  Returns when rows are queued or the file is read.
+ */
+static void
+file_read_part(FileReading *r)
+{
+	while (r->st.nqueued == 0 && !r->done)
+	{
+		CHECK_FOR_INTERRUPTS();
+		if (!r->piece_known)
+		{
+			int64		target = (r->piece + 1) * (int64) piece_size - r->buf_start;
+
+			if (target <= 0)
+			{
+				/* the next piece begins where this one does: this one is empty */
+				r->piece_len = 0;
+				r->piece_known = true;
+			}
+			else
+			{
+				size_t		p = Max((size_t) target, r->search_from);
+
+				while (p < r->valid && !game_starts_at(r->buf, p))
+				{
+					const char *bracket = memchr(r->buf + p + 1, '[', r->valid - p - 1);
+
+					p = bracket ? (size_t) (bracket - r->buf) : r->valid;
+				}
+				if (p < r->valid)
+				{
+					r->piece_len = p;
+					r->piece_known = true;
+				}
+				else if (r->final)
+				{
+					r->piece_len = r->valid;
+					r->piece_known = r->last_piece = true;
+				}
+				else
+				{
+					/* every byte before valid is looked at: on with more text */
+					r->search_from = r->valid;
+					file_more_text(r);
+					continue;
+				}
+			}
+			r->piece_pos = 0;
+			if (r->piece % r->parts == r->part)
+				r->st.games_read = r->games_before;
+		}
+		if (r->piece % r->parts == r->part && r->piece_pos < r->piece_len)
+		{
+			size_t		consumed = read_queue(&r->st, &r->h, r->buf + r->piece_pos,
+											  r->piece_len - r->piece_pos, true);
+
+			read_advance(&r->st, r->buf + r->piece_pos, consumed);
+			r->piece_pos += consumed;
+			if (r->st.nqueued >= PGN_QUEUE_ROWS && r->piece_pos < r->piece_len)
+				continue;		/* the queue is full: the piece goes on at the next call */
+		}
+		else
+			read_advance(&r->st, r->buf, r->piece_len);
+		/* the piece is read: on to the next */
+		r->games_before += count_game_starts(r->buf, r->piece_len, r->buf_start == 0);
+		memmove(r->buf, r->buf + r->piece_len, r->len - r->piece_len);
+		r->len -= r->piece_len;
+		r->valid -= r->piece_len;
+		r->buf_start += r->piece_len;
+		r->piece++;
+		r->piece_known = false;
+		r->search_from = 0;
+		r->done = r->last_piece;
+	}
+}
+
+/* Opens the file of a pgn_games_file() call, in the memory of its calls. */
+static FileReading *
+file_start(FunctionCallInfo fcinfo, MemoryContext calls)
 {
 	char	   *path = text_to_cstring(PG_GETARG_TEXT_PP(0));
 	char	   *encoding_name = text_to_cstring(PG_GETARG_TEXT_PP(2));
 	int			encoding = pg_char_to_encoding(encoding_name);
-	PgnReadState st;
-	PgnHandler	h;
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	FileReading *r;
 	PgnFile    *pf;
+	MemoryContextCallback *cb;
 	unsigned char magic[4] = {0};
 	size_t		magic_len;
-	char	   *buf;
-	size_t		cap = 4 * FILE_PART,
-				len = 0;
 
 	if (!has_privs_of_role(GetUserId(), ROLE_PG_READ_SERVER_FILES))
 		ereport(ERROR,
@@ -180,21 +458,34 @@ chess_pgn_games_file(PG_FUNCTION_ARGS)
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
 				 errmsg("PGN files in %s are not supported", pg_encoding_to_char(encoding)),
 				 errdetail("A PGN file is read in UTF8 or in a single-byte encoding such as LATIN1 or WIN1252.")));
-
 	if (encoding == PG_UTF8 && GetDatabaseEncoding() != PG_UTF8)
 		ereport(ERROR,
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
 				 errmsg("PGN files in UTF8 are read into UTF8 databases only"),
 				 errdetail("This database is in %s.", GetDatabaseEncodingName())));
 
-	/* in memory, not on the stack: PG_FINALLY reads what PG_TRY set */
-	pf = palloc0(sizeof(PgnFile));
+	if (rsinfo == NULL || !IsA(rsinfo, ReturnSetInfo))
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("set-valued function called in context that cannot accept a set")));
+	r = palloc0(sizeof(FileReading));
+	r->encoding = encoding;
+	r->part = PG_GETARG_INT32(4) - 1;
+	r->parts = PG_GETARG_INT32(5);
+	if (r->parts < 1 || r->part < 0 || r->part >= r->parts)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("invalid part %d of %d parts of PGN file \"%s\"", r->part + 1, r->parts,
+						chess_quote_cstring(path)),
+				 errdetail("parts is at least 1, and part is from 1 to parts.")));
+	r->pf = pf = palloc0(sizeof(PgnFile));
 	pf->path = path;
 	pf->f = AllocateFile(path, PG_BINARY_R);
 	if (pf->f == NULL)
 		ereport(ERROR,
 				(errcode_for_file_access(),
 				 errmsg("could not open file \"%s\" for reading: %m", path)));
+	RegisterExprContextCallback(rsinfo->econtext, file_close, PointerGetDatum(pf));
 	magic_len = fread(magic, 1, sizeof(magic), pf->f);
 	rewind(pf->f);
 	if (magic_len >= 2 && magic[0] == 0x1f && magic[1] == 0x8b)
@@ -203,110 +494,79 @@ chess_pgn_games_file(PG_FUNCTION_ARGS)
 		pf->format = FILE_ZSTD;
 	if (pf->format != FILE_PLAIN)
 		pf->in = palloc(FILE_PART);
-	read_start(fcinfo, false, PG_GETARG_BOOL(1), PG_GETARG_BOOL(3), &st, &h);
-	st.source = path;
-	MemoryContextSwitchTo(st.caller);
-	buf = palloc(cap + 1);
-	/*
-	 * zlib and zstd allocate with malloc: their state is made inside the
-	 * PG_TRY block whose PG_FINALLY frees it, so that no error leaks it.
-	 */
-	PG_TRY();
+	/* registered before the decompressor is made: no error can leak it */
+	cb = palloc0(sizeof(MemoryContextCallback));
+	cb->func = file_free_decompressor;
+	cb->arg = pf;
+	MemoryContextRegisterResetCallback(calls, cb);
+	if (pf->format == FILE_GZIP)
 	{
-		if (pf->format == FILE_GZIP)
-		{
-			if (inflateInit2(&pf->gz, 15 + 32) != Z_OK)
-				elog(ERROR, "could not initialize gzip decompression");
-			pf->gz_ready = true;
-		}
-		else if (pf->format == FILE_ZSTD)
-		{
-			pf->zstd = ZSTD_createDCtx();
-			if (pf->zstd == NULL)
-				elog(ERROR, "could not initialize zstd decompression");
-		}
-		for (;;)
-		{
-			size_t		consumed,
-						valid,
-						n;
-			bool		final;
-
-			/* fill the buffer with at least a part of text */
-			while (len + FILE_PART <= cap && !pf->out_eof)
-			{
-				n = file_read(pf, buf + len, FILE_PART);
-				if (n == 0)
-					break;
-				len += n;
-			}
-			final = pf->out_eof;
-			/* the text must be valid in the database's encoding */
-			if (encoding == PG_UTF8)
-			{
-				valid = chess_utf8_valid_prefix(buf, len);
-				if (valid < len && (final || len - valid >= 4))
-					ereport(ERROR,
-							(errcode(ERRCODE_CHARACTER_NOT_IN_REPERTOIRE),
-							 errmsg("invalid byte sequence for encoding \"UTF8\" in PGN file \"%s\"",
-									chess_quote_cstring(path)),
-							 errhint("Give the file's encoding, as in pgn_games_file(path, encoding => 'LATIN1').")));
-			}
-			else
-				valid = len;
-			/* read the complete games (all of them at the end) */
-			if (encoding != PG_UTF8)
-			{
-				char	   *converted;
-				size_t		converted_len;
-
-				/* a single-byte encoding: each byte a character (NUL refused by the conversion) */
-				buf[valid] = '\0';
-				converted = pg_any_to_server(buf, (int) valid, encoding);
-				converted_len = strlen(converted);
-				MemoryContextSwitchTo(st.game_cxt);
-				pgn_read_part(converted, converted_len, final, &h, &consumed);
-				MemoryContextSwitchTo(st.caller);
-				/* back to the file's bytes: the characters of the converted prefix */
-				consumed = consumed < converted_len ?
-					(size_t) pg_mbstrlen_with_len(converted, (int) consumed) : valid;
-				if (converted != buf)
-					pfree(converted);
-			}
-			else
-			{
-				MemoryContextSwitchTo(st.game_cxt);
-				pgn_read_part(buf, valid, final, &h, &consumed);
-				MemoryContextSwitchTo(st.caller);
-			}
-			if (final)
-				break;
-			memmove(buf, buf + consumed, len - consumed);
-			len -= consumed;
-			if (len + FILE_PART > cap)
-			{
-				/* no game ends in the buffer: a longer game; grow it */
-				if (cap >= FILE_GAME_MAX)
-					ereport(ERROR,
-							(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-							 errmsg("a game of PGN file \"%s\" is longer than %d MB",
-									chess_quote_cstring(path), FILE_GAME_MAX >> 20),
-							 errdetail("Game %d begins a text of %zu bytes with no end of a game in it.",
-									   st.games_read + 1, len)));
-				cap *= 2;
-				buf = repalloc(buf, cap + 1);
-			}
-		}
+		if (inflateInit2(&pf->gz, 15 + 32) != Z_OK)
+			elog(ERROR, "could not initialize gzip decompression");
+		pf->gz_ready = true;
 	}
-	PG_FINALLY();
+	else if (pf->format == FILE_ZSTD)
 	{
-		if (pf->gz_ready)
-			inflateEnd(&pf->gz);
-		if (pf->zstd)
-			ZSTD_freeDCtx(pf->zstd);
+		pf->zstd = ZSTD_createDCtx();
+		if (pf->zstd == NULL)
+			elog(ERROR, "could not initialize zstd decompression");
 	}
-	PG_END_TRY();
-	FreeFile(pf->f);
-	read_end(&st);
-	return (Datum) 0;
+	r->cap = 2 * FILE_PART;
+	r->buf = palloc(r->cap + 1);
+	read_start(fcinfo, false, PG_GETARG_BOOL(1), PG_GETARG_BOOL(3), &r->st, &r->h);
+	r->st.source = path;
+	/* a single-byte file in a UTF-8 database: an offset counts characters */
+	r->st.count_chars = encoding != PG_UTF8 && GetDatabaseEncoding() == PG_UTF8;
+	MemoryContextSwitchTo(calls);
+	return r;
+}
+
+/*
+ * pgn_games_file(path text, skip_errors boolean, encoding text, keep_errors
+ * boolean, part integer, parts integer) → the rows of pgn_games(), a call
+ * each, the file read a megabyte at a time (the games of one part of it
+ * when parts > 1): for superusers and members of pg_read_server_files, as
+ * COPY FROM a file is.
+ */
+PG_FUNCTION_INFO_V1(chess_pgn_games_file);
+Datum
+chess_pgn_games_file(PG_FUNCTION_ARGS)
+{
+	FuncCallContext *funcctx;
+	FileReading *r;
+	HeapTuple	row;
+
+	if (SRF_IS_FIRSTCALL())
+	{
+		MemoryContext old;
+
+		funcctx = SRF_FIRSTCALL_INIT();
+		old = MemoryContextSwitchTo(funcctx->multi_call_memory_ctx);
+		funcctx->user_fctx = file_start(fcinfo, funcctx->multi_call_memory_ctx);
+		MemoryContextSwitchTo(old);
+	}
+	funcctx = SRF_PERCALL_SETUP();
+	r = funcctx->user_fctx;
+	if ((row = read_dequeue(&r->st)) == NULL)
+	{
+		MemoryContext old = MemoryContextSwitchTo(funcctx->multi_call_memory_ctx);
+
+		if (r->parts > 1)
+			file_read_part(r);
+		else
+			file_read_games(r);
+		MemoryContextSwitchTo(old);
+		row = read_dequeue(&r->st);
+	}
+	if (row == NULL)
+	{
+		ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+
+		/* the memory of the calls goes with SRF_RETURN_DONE: the callback must not run after */
+		UnregisterExprContextCallback(rsinfo->econtext, file_close, PointerGetDatum(r->pf));
+		file_close(PointerGetDatum(r->pf));
+		read_end(&r->st);
+		SRF_RETURN_DONE(funcctx);
+	}
+	SRF_RETURN_NEXT(funcctx, HeapTupleGetDatum(row));
 }

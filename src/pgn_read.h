@@ -11,7 +11,9 @@
 #include "engine/game.h"
 #include "engine/pgn.h"
 
+#include "access/htup.h"
 #include "utils/jsonb.h"
+#include "utils/tuplestore.h"
 
 /* A ply of pgn_plies, kept until its game is known to be valid. */
 typedef struct PlyRow
@@ -31,7 +33,14 @@ typedef struct PlyRow
  */
 typedef struct PgnReadState
 {
-	ReturnSetInfo *rsinfo;
+	Tuplestorestate *ts;		/* pgn_plies: the rows, all of them */
+	TupleDesc	desc;			/* the rows' */
+	/* pgn_games: the rows read and not yet returned, one at a time */
+	HeapTuple  *queue;
+	int			nqueued;
+	int			next_queued;
+	int			queue_capacity;
+	MemoryContext queue_cxt;	/* the queued rows, reset when they are all returned */
 	bool		plies_mode;		/* pgn_plies (one row a ply) or pgn_games */
 	bool		skip_errors;
 	bool		keep_errors;	/* pgn_games: a bad game up to its error, with the error */
@@ -41,6 +50,19 @@ typedef struct PgnReadState
 			   *white,
 			   *black;
 	int			games_read;
+	/*
+	 * Where the text given to read_queue() begins in the input: its offset
+	 * in the input's bytes; when the text is a conversion of a single-byte
+	 * encoding (count_chars), each of its characters is one byte of the
+	 * input, counted from the text's start (count_pos bytes are count_n
+	 * characters).
+	 */
+	int64		base_offset;
+	bool		count_chars;
+	size_t		count_pos;
+	int64		count_n;
+	const char *text;			/* the text being read */
+	int64		game_offset;	/* the input's offset of the game being read */
 	MemoryContext caller;		/* the context of the call */
 	MemoryContext game_cxt;
 	MemoryContext row_cxt;		/* the values of one row, reset after it is stored */
@@ -66,12 +88,39 @@ typedef struct PgnReadState
 } PgnReadState;
 
 /*
+ * The rows of pgn_games() are returned as they are read (value per call):
+ * the reader stops after PGN_QUEUE_ROWS games, so that a call's memory is
+ * that of a few hundred rows and never grows with the input, and the first
+ * row comes before the input's second megabyte is read.
+ */
+#define PGN_QUEUE_ROWS 64
+
+/*
  * Sets up the state and the handler h of a reading into the rows of
- * fcinfo's call (plies_mode: pgn_plies' rows, else pgn_games'), and
- * switches to the memory of a game; read_end() frees it.
+ * fcinfo's call (plies_mode: pgn_plies' rows, all of them at once into a
+ * tuplestore; else pgn_games', queued), and switches to the memory of a
+ * game; read_end() frees it.  For pgn_games(), call it in the memory of the
+ * SRF's calls (funcctx->multi_call_memory_ctx).
  */
 extern void read_start(FunctionCallInfo fcinfo, bool plies_mode, bool skip_errors, bool keep_errors,
 					   PgnReadState *st, PgnHandler *h);
+/* Frees the reading's memory; pgn_plies' goes back to the memory of read_start()'s call. */
 extern void read_end(PgnReadState *st);
+
+/*
+ * Reads games of text (len bytes; final: nothing comes after it) until the
+ * queue has rows or the text has no more complete games; returns how many
+ * bytes were read, as pgn_read_part()'s consumed.
+ */
+extern size_t read_queue(PgnReadState *st, PgnHandler *h, const char *text, size_t len, bool final);
+
+/* The next queued row, or NULL when the queue is empty (it is then emptied). */
+extern HeapTuple read_dequeue(PgnReadState *st);
+
+/*
+ * The text's first consumed bytes are gone: the next text given to
+ * read_queue() begins that much further in the input.
+ */
+extern void read_advance(PgnReadState *st, const char *text, size_t consumed);
 
 #endif							/* CHESS_PGN_READ_H */

@@ -6,6 +6,9 @@
    per row (LATERAL), and over one pgn_games() call of 1 million games, stays
    within BOUND_MB of the backend's memory before them.  (Before 0.5.0,
    successors() kept 450 bytes a call and pgn_games() 3 KB a game.)
+   pgn_games_file() in FROM reads a file of 10,000 games and one of
+   1,000,000 in the same memory and without temporary files, and LIMIT 1
+   reads the first megabytes of a file only.
 2. Cancel latency: with statement_timeout = 200 ms, each long-running call
    ends with SQLSTATE 57014 within LATENCY_MS of the deadline; one call is
    also stopped by pg_cancel_backend() from another session.  Each input is
@@ -117,6 +120,58 @@ def memory(conn, pid):
     check(games == 1_000_000 and peak - base < BOUND_MB * 1024,
           f"one pgn_games() call of {games:,} games (a 30 MB text): peak RSS {peak / 1024:.0f} MB, "
           f"{(peak - base) / 1024:.0f} MB above the {base / 1024:.0f} MB before (bound {BOUND_MB} MB)")
+
+
+def io_field(pid, field):
+    with open(f"/proc/{pid}/io") as f:
+        for line in f:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    return 0
+
+
+def stream():
+    """pgn_games_file() in FROM is a stream: a file of 10,000 games and one of
+    1,000,000 each read in a fresh session under temp_file_limit = 1MB and
+    work_mem = 64kB (a function scan would store the rows: 60 MB), the peak
+    memory above the session's start the same for both; and LIMIT 1 reads
+    the file's first megabytes only (the bytes the backend read, from /proc)."""
+    peaks = {}
+    for n in (10_000, 1_000_000):
+        path = f"/tmp/chess_resources_{n}.pgn"
+        with open(path, "w") as f:
+            for i in range(n):
+                f.write(f'[Event "game {i}"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n')
+        os.chmod(path, 0o644)
+        size = os.path.getsize(path)
+        conn = psycopg.connect(autocommit=True)
+        conn.execute("SET jit = off")
+        pid = conn.execute("SELECT pg_backend_pid()").fetchone()[0]
+        conn.execute("SELECT count(*) FROM legal_moves(start_position())")  # load the module
+        conn.execute("SET work_mem = '64kB'")
+        conn.execute("SET temp_file_limit = '1MB'")
+        base = status_kb(pid, "VmRSS")
+        t = time.time()
+        try:
+            games, plies = conn.execute("SELECT count(*), sum(plies) FROM pgn_games_file(%s)", (path,)).fetchone()
+        except psycopg.Error as e:
+            games, plies = 0, 0
+            print(f"   {n:,} games: {e.sqlstate} {e}")
+        peaks[n] = status_kb(pid, "VmHWM") - base
+        print(f"   pgn_games_file: {games:,} games ({size / 1e6:.0f} MB), {plies:,} plies in "
+              f"{time.time() - t:.1f} s, peak {peaks[n] / 1024:.0f} MB above the start")
+        check(games == n, f"a file of {n:,} games read under temp_file_limit = 1MB: {games:,} games")
+        if n == 1_000_000:
+            before = io_field(pid, "rchar")
+            conn.execute("SELECT game FROM pgn_games_file(%s) LIMIT 1", (path,)).fetchall()
+            read = io_field(pid, "rchar") - before
+            check(read < 4 << 20, f"LIMIT 1 on a file of {size / 1e6:.0f} MB read {read / 1e6:.1f} MB of it "
+                  "(bound 4 MB)")
+        conn.close()
+        os.unlink(path)
+    check(peaks[1_000_000] < peaks[10_000] + 16 * 1024,
+          f"memory flat from 10,000 to 1,000,000 games: {peaks[10_000] / 1024:.0f} MB and "
+          f"{peaks[1_000_000] / 1024:.0f} MB above the start (bound: 16 MB more)")
 
 
 # long-running calls: (label, SQL); the inputs are made in temp tables first,
@@ -242,6 +297,8 @@ def main():
         sys.exit(1)
     print("== memory")
     memory(conn, pid)
+    print("== pgn_games_file() as a stream")
+    stream()
     print("== cancel latency")
     cancel_latency(conn, pid)
     print(f"resources: {passed} passed, {failed} failed")

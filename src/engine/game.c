@@ -216,13 +216,20 @@ game_writer_begin(GameWriter *w, const Position *start, uint8_t *out)
 	position_unpack(packed, &w->first);
 }
 
-void
-game_writer_add(GameWriter *w, const Position *before, Move m)
+/* built for the processor, as game_encode_clones(): its counts are popcounts */
+CHESS_HOT static void
+game_writer_add_clones(GameWriter *w, const Position *before, Move m)
 {
 	const Position *pos = w->plies == 0 ? &w->first : before;
 
 	put_move_v2(pos, castle_normalize(pos, m), w->out, &w->bitpos);
 	w->plies++;
+}
+
+void
+game_writer_add(GameWriter *w, const Position *before, Move m)
+{
+	game_writer_add_clones(w, before, m);
 }
 
 size_t

@@ -750,7 +750,7 @@ pgn_read_part(const char *text, size_t len, bool final, const PgnHandler *h, siz
 			break;
 		game_start = r.pos;
 		if (h->begin)
-			h->begin(h->arg);
+			h->begin(h->arg, game_start);
 		memset(&g->err, 0, sizeof(g->err));
 		strcpy(g->result, "*");
 		g->depth = g->overflow = g->plies = 0;

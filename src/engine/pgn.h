@@ -69,8 +69,11 @@ typedef struct PgnHandler
 	bool		(*game) (void *arg, int game, const char *result, const Position *start,
 						 const Position *final, int plies, const PgnError *err);
 	void		(*poll) (void *arg);
-	/* a game begins (what was reported of an unfinished one is to be forgotten) */
-	void		(*begin) (void *arg);
+	/*
+	 * a game begins at byte offset of the text (what was reported of an
+	 * unfinished one is to be forgotten)
+	 */
+	void		(*begin) (void *arg, size_t offset);
 	/*
 	 * A NAG ($n, or a glyph: ! 1, ? 2, !! 3, ?? 4, !? 5, ?! 6, alone or after
 	 * its move) of the line being read; a variation opens (its moves replace

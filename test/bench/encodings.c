@@ -68,10 +68,11 @@ grow(void *p, size_t *cap, size_t need, size_t size)
 }
 
 static void
-on_begin(void *arg)
+on_begin(void *arg, size_t offset)
 {
 	Corpus	   *c = arg;
 
+	(void) offset;
 	c->nmoves = c->game_start;
 }
 

@@ -135,10 +135,11 @@ typedef struct EcoReader
 } EcoReader;
 
 static void
-eco_begin(void *arg)
+eco_begin(void *arg, size_t offset)
 {
 	EcoReader  *e = arg;
 
+	(void) offset;
 	memset(&e->cur, 0, sizeof(e->cur));
 }
 
@@ -174,7 +175,7 @@ eco_game(void *arg, int game, const char *result, const Position *start,
 	(void) game, (void) result, (void) start, (void) final;
 	if (!err && plies > 0 && plies <= 64 && e->cur.eco[0] && !e->cur.skip)
 		e->lines[e->count++] = e->cur;
-	eco_begin(e);
+	eco_begin(e, 0);
 	return true;
 }
 
