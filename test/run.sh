@@ -223,6 +223,8 @@ run package "Debian package" bash test/package.sh
 
 step "bulk import from the client by an ordinary role (examples/load_pgn.py), the explorer recipe"
 run client_import "client import" pg_virtualenv -v 15 bash test/client_import.sh
+step "bulk import on the server in parts, a session each (examples/load_parts.sh)"
+run load_parts "load parts" pg_virtualenv -v 15 bash test/load_parts.sh
 
 step "SQL-level fuzzing: 60,000 seeded inputs through every text input and binary COPY"
 run sqlfuzz "SQL fuzzing" pg_virtualenv -v 15 sh -c 'psql -X -q -c "CREATE EXTENSION chess" && /usr/bin/python3 test/sqlfuzz.py 60000 20261130'

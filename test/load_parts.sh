@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The server-side parallel load: examples/load_parts.sh loads a file of
+# 20,000 seeded games (plain, then zstd) into the tables of
+# examples/chessdb.sql in 2 sessions at once, one part each; the games
+# must arrive exactly once each, equal to what pgn_games_file() reads in
+# one session, with their numbers and offsets; a part that fails (a file
+# that does not exist) makes the script fail.  Prints "load parts: N
+# passed, M failed".  Run inside a cluster (pg_virtualenv).
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+export PGDATABASE=chess_parts
+work=$(mktemp -d)
+chmod 755 "$work"	# the server reads the files
+trap 'rm -rf "$work"' EXIT
+passed=0
+failed=0
+check() {
+	if [[ $2 == "$3" ]]; then
+		echo "ok: $1"
+		passed=$((passed + 1))
+	else
+		echo "FAILED: $1: got '$2', expected '$3'"
+		failed=$((failed + 1))
+	fi
+}
+
+dropdb --if-exists "$PGDATABASE" 2>/dev/null
+createdb "$PGDATABASE"
+psql -X -q -v ON_ERROR_STOP=1 -c "CREATE EXTENSION chess" -f examples/chessdb.sql >/dev/null
+# seeded games: a few moves each from a list, tags in an order of their own in some
+psql -X -q -At -v ON_ERROR_STOP=1 >"$work/games.pgn" <<'SQL'
+SELECT string_agg(format(E'[Event "Game %s"]\n[Site "?"]\n[Date "2024.01.15"]\n[Round "-"]\n[White "w%s"]\n[Black "b%s"]\n[Result "*"]\n%s\n%s *\n',
+                         i, i % 97, i % 89,
+                         CASE WHEN i % 5 = 0 THEN E'[BlackElo "1500"]\n[WhiteElo "1600"]\n' ELSE E'[WhiteElo "1600"]\n[BlackElo "1500"]\n' END,
+                         (ARRAY['1. e4 e5 2. Nf3 Nc6 3. Bb5 a6', '1. d4 d5 2. c4 e6 3. Nc3 Nf6', '1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6',
+                                '1. c4 e5 2. Nc3 Nf6 { a comment } 3. g3 d5', '1. Nf3 d5 (1... Nf6 2. c4) 2. g3 c5'])[1 + i % 5]),
+                  E'\n' ORDER BY i)
+FROM generate_series(1, 20000) AS i;
+SQL
+zstd -q "$work/games.pgn" -o "$work/games.pgn.zst"
+chmod 644 "$work"/games.pgn*
+expected=$(psql -X -At -c "SELECT count(*) || ' ' || md5(string_agg(value::text || tags::text || coalesce(tag_order::text, ''), '|' ORDER BY game)) FROM pgn_games_file('$work/games.pgn')")
+check "one session reads the file" "${expected%% *}" 20000
+for f in games.pgn games.pgn.zst; do
+	psql -X -q -c "TRUNCATE games"
+	if PGOPTIONS="-c chess.pgn_piece_size=64kB" bash examples/load_parts.sh "$work/$f" 2; then
+		check "load_parts.sh $f 2: exits 0" 0 0
+	else
+		check "load_parts.sh $f 2: exits 0" 1 0
+	fi
+	got=$(psql -X -At -c "SELECT count(*) || ' ' || md5(string_agg(g::text || tags::text || coalesce(tag_order::text, ''), '|' ORDER BY (tags->>'Event'), id)) FROM games")
+	want=$(psql -X -At -c "SELECT count(*) || ' ' || md5(string_agg(value::text || tags::text || coalesce(tag_order::text, ''), '|' ORDER BY (tags->>'Event'), game)) FROM pgn_games_file('$work/games.pgn')")
+	check "$f in 2 parts: every game once, as one session reads it" "$got" "$want"
+done
+# the parts' numbers and offsets are the file's
+got=$(psql -X -At -c "SELECT count(*) || ' ' || md5(string_agg(game || ':' || byte_offset, '|' ORDER BY game)) FROM generate_series(1, 3) AS part, pgn_games_file('$work/games.pgn.zst', part => part, parts => 3)")
+want=$(psql -X -At -c "SELECT count(*) || ' ' || md5(string_agg(game || ':' || byte_offset, '|' ORDER BY game)) FROM pgn_games_file('$work/games.pgn')")
+check "3 parts of the zstd file: the numbers and offsets of the whole" "$got" "$want"
+# a part that fails fails the script
+if bash examples/load_parts.sh "$work/no_such.pgn" 2 2>/dev/null; then
+	check "a missing file: load_parts.sh fails" 0 1
+else
+	check "a missing file: load_parts.sh fails" 1 1
+fi
+dropdb "$PGDATABASE"
+echo "load parts: $passed passed, $failed failed"
+((failed == 0))
