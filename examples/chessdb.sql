@@ -12,8 +12,13 @@ CREATE TABLE games (
 	tags jsonb NOT NULL,		-- every tag pair of the PGN, {"White": "...", ...}
 	tag_order text[],			-- their order when pgn() would write another, else NULL
 	result text NOT NULL,		-- 1-0, 0-1, 1/2-1/2 or *
-	g game NOT NULL				-- the start and the moves, validated
+	g game NOT NULL,			-- the start and the moves, validated
+	-- a game loaded twice has the same key: the hash of its tags, result
+	-- and value (its moves, comments, clocks: its binary form); loaders
+	-- insert with ON CONFLICT (game_key) DO NOTHING
+	game_key uuid GENERATED ALWAYS AS (md5(tags::text || result || encode(game_send(g), 'hex'))::uuid) STORED
 );
+CREATE UNIQUE INDEX games_key ON games (game_key);
 
 -- g @> position and g @> balance (material), rechecked where a key is a hash
 CREATE INDEX games_positions ON games USING gin (g);

@@ -9,8 +9,10 @@
 #   examples/load_parts.sh /data/lichess_db_standard_rated_2024-01.pgn.zst [PARTS]
 #
 # PARTS defaults to the number of cores.  Games with errors are skipped (a
-# NOTICE each).  Exits non-zero when a part failed: its transaction left
-# nothing, the other parts' games stay.
+# NOTICE each); a game the table has (its game_key) is not inserted again.
+# Exits non-zero when a part failed: its transaction left nothing, the
+# other parts' games stay, and running the script again loads what is
+# missing.
 set -euo pipefail
 if [[ $# -lt 1 || $# -gt 2 ]]; then
 	echo "usage: $0 FILE [PARTS]" >&2
@@ -23,7 +25,8 @@ for ((k = 1; k <= parts; k++)); do
 	psql -X -q -v ON_ERROR_STOP=1 -v file="$file" -v part="$k" -v parts="$parts" <<'SQL' &
 INSERT INTO games (tags, tag_order, result, g)
 SELECT tags, tag_order, result, value
-FROM pgn_games_file(:'file', skip_errors => true, part => :part, parts => :parts);
+FROM pgn_games_file(:'file', skip_errors => true, part => :part, parts => :parts)
+ON CONFLICT (game_key) DO NOTHING;
 SQL
 	pids+=($!)
 done

@@ -23,7 +23,8 @@ import psycopg
 
 BATCH_BYTES = 1 << 20
 INSERT = ("INSERT INTO games (tags, tag_order, result, g) "
-          "SELECT tags, tag_order, result, value FROM pgn_games(%s::bytea, %s, skip_errors => %s)")
+          "SELECT tags, tag_order, result, value FROM pgn_games(%s::bytea, %s, skip_errors => %s) "
+          "ON CONFLICT (game_key) DO NOTHING")
 
 
 def batches(stream):

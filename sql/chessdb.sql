@@ -93,6 +93,15 @@ SELECT id, q.ply, q.next FROM games, positions(g) q
 WHERE without_clocks(q."position") = without_clocks('rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3')
 ORDER BY id;
 
+-- a game loaded twice: its key is the same, and the second insert does nothing
+INSERT INTO games (tags, result, g)
+SELECT tags, result, value FROM pgn_games($pgn$
+[Event "A"] [White "Anna"] [Black "Boris"] [Result "1-0"]
+1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. Be3 e5 7. Nb3 Be6 1-0
+$pgn$)
+ON CONFLICT (game_key) DO NOTHING;
+SELECT count(*) AS games, count(DISTINCT game_key) AS keys FROM games;
+
 -- a new game: the explorer counts it after a refresh
 INSERT INTO games (tags, result, g) VALUES ('{"Event": "I"}', '0-1', '1. e4 c5 2. Nf3 d6 3. c3');
 REFRESH MATERIALIZED VIEW CONCURRENTLY explorer;

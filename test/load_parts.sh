@@ -3,8 +3,9 @@
 # 20,000 seeded games (plain, then zstd) into the tables of
 # examples/chessdb.sql in 2 sessions at once, one part each; the games
 # must arrive exactly once each, equal to what pgn_games_file() reads in
-# one session, with their numbers and offsets; a part that fails (a file
-# that does not exist) makes the script fail.  Prints "load parts: N
+# one session, with their numbers and offsets, and once only when the file
+# is loaded again; a part that fails (a file that does not exist) makes
+# the script fail.  Prints "load parts: N
 # passed, M failed".  Run inside a cluster (pg_virtualenv).
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -52,6 +53,9 @@ for f in games.pgn games.pgn.zst; do
 	want=$(psql -X -At -c "SELECT count(*) || ' ' || md5(string_agg(value::text || tags::text || coalesce(tag_order::text, ''), '|' ORDER BY (tags->>'Event'), game)) FROM pgn_games_file('$work/games.pgn')")
 	check "$f in 2 parts: every game once, as one session reads it" "$got" "$want"
 done
+# loaded again: nothing twice (the recipe's game_key)
+bash examples/load_parts.sh "$work/games.pgn" 2 >/dev/null 2>&1
+check "the file loaded again: no game twice" "$(psql -X -At -c "SELECT count(*) FROM games")" 20000
 # the parts' numbers and offsets are the file's
 got=$(psql -X -At -c "SELECT count(*) || ' ' || md5(string_agg(game || ':' || byte_offset, '|' ORDER BY game)) FROM generate_series(1, 3) AS part, pgn_games_file('$work/games.pgn.zst', part => part, parts => 3)")
 want=$(psql -X -At -c "SELECT count(*) || ' ' || md5(string_agg(game || ':' || byte_offset, '|' ORDER BY game)) FROM pgn_games_file('$work/games.pgn')")

@@ -72,6 +72,9 @@ with psycopg.connect(autocommit=True, prepare_threshold=None) as conn:
     recipe = recipe.replace("\\ir explorer.sql", open("examples/explorer.sql", encoding="utf-8").read())
     conn.execute(recipe)
     conn.execute("DROP INDEX games_positions, games_patterns, games_openings")
+    # the same work before and after: the recipe's key of a game loaded
+    # twice (0.10.0) is a hash and an index entry more a game
+    conn.execute("ALTER TABLE games DROP COLUMN IF EXISTS game_key")
     ms = once(conn, "INSERT INTO games (tags, result, g) SELECT tags, result, value FROM pgn_games_file(%s)",
               (corpus,))
     count = conn.execute("SELECT count(*) FROM games").fetchone()[0]
