@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# GIN index sizes after loading with the indexes in place, against the size
+# a REINDEX gives: the recipe's tables (examples/chessdb.sql), the corpus
+# of test/bench/gen_corpus (GAMES games, default 20,000) loaded
+#   - with the indexes built after the load (the recipe's bulk load),
+#   - into the indexed table by one session, and by two (load_parts.sh),
+#   - the same with fastupdate = off on the two GIN indexes,
+# each followed by VACUUM; then REINDEX.  Prints each index's size and its
+# ratio to the REINDEX size.  Run as root: bash test/bench/index_growth.sh [GAMES]
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+games=${1:-20000}
+cache=${CHESS_BENCH_CACHE:-/var/cache/chess-bench}
+corpus=$cache/gen-corpus-$games.pgn
+if [[ ! -f $corpus ]]; then
+	make -s test/bench/gen_corpus >/dev/null
+	mkdir -p "$cache"
+	test/bench/gen_corpus "$games" 20240601 >"$corpus.tmp" && mv "$corpus.tmp" "$corpus"
+fi
+work=$(mktemp -d)
+chmod 755 "$work"
+trap 'rm -rf "$work"' EXIT
+cp "$corpus" "$work/games.pgn"
+chmod 644 "$work/games.pgn"
+cat >"$work/run.sh" <<SH
+set -euo pipefail
+export PGDATABASE=postgres
+size() { psql -X -At -c "SELECT string_agg(c.relname || '=' || pg_relation_size(c.oid), ' ' ORDER BY c.relname) FROM pg_class c WHERE c.relname IN ('games', 'games_positions', 'games_patterns', 'games_openings')"; }
+fresh() {
+	psql -X -q -c "DROP EXTENSION IF EXISTS chess CASCADE" -c "DROP TABLE IF EXISTS games CASCADE" -c "CREATE EXTENSION chess" -f examples/chessdb.sql >/dev/null
+}
+for mode in after one two one_nofastupdate two_nofastupdate; do
+	fresh
+	case \$mode in
+	after) psql -X -q -c "DROP INDEX games_positions, games_patterns, games_openings" ;;
+	*nofastupdate) psql -X -q -c "ALTER INDEX games_positions SET (fastupdate = off)" -c "ALTER INDEX games_patterns SET (fastupdate = off)" ;;
+	esac
+	s=\$(date +%s.%N)
+	case \$mode in
+	two*) bash examples/load_parts.sh $work/games.pgn 2 ;;
+	*) bash examples/load_parts.sh $work/games.pgn 1 ;;
+	esac
+	if [[ \$mode == after ]]; then
+		sed -n '/^CREATE INDEX games_/p' examples/chessdb.sql | psql -X -q
+	fi
+	psql -X -q -c "VACUUM games"
+	e=\$(date +%s.%N)
+	echo "\$mode: \$(echo "\$e - \$s" | bc) s: \$(size)"
+	psql -X -q -c "REINDEX TABLE games"
+	echo "\$mode reindexed: \$(size)"
+done
+SH
+pg_virtualenv -v 15 bash "$work/run.sh" 2>&1 | grep -v "^Creating\|^Dropping"
