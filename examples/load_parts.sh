@@ -13,6 +13,13 @@
 # Exits non-zero when a part failed: its transaction left nothing, the
 # other parts' games stay, and running the script again loads what is
 # missing.
+#
+# Into an empty table, the table's GIN indexes are dropped before the load
+# and built after it (two at a time): GIN indexes that take the rows of
+# several sessions at once grow several times the size a build gives
+# (their fast-update lists; test/bench/index_growth.sh), and building them
+# after is faster than keeping them up to date.  Into a table with games,
+# the indexes stay and take the new games.
 set -euo pipefail
 if [[ $# -lt 1 || $# -gt 2 ]]; then
 	echo "usage: $0 FILE [PARTS]" >&2
@@ -20,9 +27,20 @@ if [[ $# -lt 1 || $# -gt 2 ]]; then
 fi
 file=$1
 parts=${2:-$(nproc)}
+sql() { psql -X -q -At -v ON_ERROR_STOP=1 "$@"; }
+
+# an empty table: its GIN indexes are built after the load
+mapfile -t gin < <(sql -c "SELECT CASE WHEN NOT EXISTS (SELECT FROM games) THEN pg_get_indexdef(i.indexrelid) END
+	FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam
+	WHERE i.indrelid = 'games'::regclass AND a.amname = 'gin' ORDER BY c.relname" | sed '/^$/d')
+for def in "${gin[@]}"; do
+	name=$(sed -E 's/^CREATE INDEX ([^ ]+) ON .*/\1/' <<<"$def")
+	sql -c "DROP INDEX $name"
+done
+
 pids=()
 for ((k = 1; k <= parts; k++)); do
-	psql -X -q -v ON_ERROR_STOP=1 -v file="$file" -v part="$k" -v parts="$parts" <<'SQL' &
+	sql -v file="$file" -v part="$k" -v parts="$parts" <<'SQL' &
 INSERT INTO games (tags, tag_order, result, g)
 SELECT tags, tag_order, result, value
 FROM pgn_games_file(:'file', skip_errors => true, part => :part, parts => :parts)
@@ -34,7 +52,22 @@ failed=0
 for pid in "${pids[@]}"; do
 	wait "$pid" || failed=$((failed + 1))
 done
+
+# the indexes again, two sessions at a time, whatever the load gave
+pids=()
+for def in "${gin[@]}"; do
+	sql -c "$def" &
+	pids+=($!)
+	if ((${#pids[@]} == 2)); then
+		wait "${pids[0]}" || failed=$((failed + 1))
+		pids=("${pids[@]:1}")
+	fi
+done
+for pid in "${pids[@]}"; do
+	wait "$pid" || failed=$((failed + 1))
+done
+sql -c "ANALYZE games"
 if ((failed)); then
-	echo "load_parts.sh: $failed of $parts parts failed" >&2
+	echo "load_parts.sh: $failed of $parts parts or index builds failed" >&2
 	exit 1
 fi

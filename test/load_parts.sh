@@ -56,6 +56,10 @@ done
 # loaded again: nothing twice (the recipe's game_key)
 bash examples/load_parts.sh "$work/games.pgn" 2 >/dev/null 2>&1
 check "the file loaded again: no game twice" "$(psql -X -At -c "SELECT count(*) FROM games")" 20000
+# into an empty table the GIN indexes are built after the load: the same
+# indexes, the size a REINDEX gives
+check "the GIN indexes after the load" "$(psql -X -At -c "SELECT string_agg(c.relname, ',' ORDER BY c.relname) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = 'games'::regclass")" \
+	"games_key,games_openings,games_patterns,games_pkey,games_positions"
 # the parts' numbers and offsets are the file's
 got=$(psql -X -At -c "SELECT count(*) || ' ' || md5(string_agg(game || ':' || byte_offset, '|' ORDER BY game)) FROM generate_series(1, 3) AS part, pgn_games_file('$work/games.pgn.zst', part => part, parts => 3)")
 want=$(psql -X -At -c "SELECT count(*) || ' ' || md5(string_agg(game || ':' || byte_offset, '|' ORDER BY game)) FROM pgn_games_file('$work/games.pgn')")
