@@ -35,7 +35,7 @@ typedef enum FileFormat
 
 typedef struct PgnFile
 {
-	FILE	   *f;
+	off_t		offset;			/* the bytes of the file read so far */
 	const char *path;
 	FileFormat	format;
 	z_stream	gz;
@@ -49,15 +49,33 @@ typedef struct PgnFile
 	bool		out_eof;		/* every byte of text has been produced */
 } PgnFile;
 
+/*
+ * The next bytes of the file, opened for this read and closed after it:
+ * the rows are returned over many calls, which may run in different
+ * subtransactions (a cursor FETCHed after SAVEPOINTs), and a file kept open
+ * between calls would be closed by the rollback of the one that opened it.
+ */
 static size_t
 file_read_raw(PgnFile *pf, char *buf, size_t size)
 {
-	size_t		n = fread(buf, 1, size, pf->f);
+	FILE	   *f = AllocateFile(pf->path, PG_BINARY_R);
+	size_t		n;
 
-	if (n < size && ferror(pf->f))
+	if (f == NULL)
+		ereport(ERROR,
+				(errcode_for_file_access(),
+				 errmsg("could not open file \"%s\" for reading: %m", pf->path)));
+	if (fseeko(f, pf->offset, SEEK_SET) != 0)
+		ereport(ERROR,
+				(errcode_for_file_access(),
+				 errmsg("could not seek in file \"%s\": %m", pf->path)));
+	n = fread(buf, 1, size, f);
+	if (n < size && ferror(f))
 		ereport(ERROR,
 				(errcode_for_file_access(),
 				 errmsg("could not read file \"%s\": %m", pf->path)));
+	FreeFile(f);
+	pf->offset += (off_t) n;
 	return n;
 }
 
@@ -157,6 +175,7 @@ typedef struct FileReading
 	size_t		cap;
 	size_t		len;
 	size_t		valid;			/* the bytes of buf known to be valid UTF-8 */
+	size_t		start;			/* parts = 1: the bytes of buf read (moved out before more text) */
 	bool		final;			/* buf ends with the file's last text */
 	bool		more;			/* the last reading stopped at a full queue */
 	bool		done;
@@ -171,7 +190,11 @@ typedef struct FileReading
 	size_t		piece_pos;		/* how much of it is read */
 	size_t		search_from;	/* where to look on for its end */
 	int64		buf_start;		/* the offset of buf in the text */
+	int64		piece_size;		/* chess.pgn_piece_size when the reading began */
 } FileReading;
+
+/* how far past its size a piece's end is looked for before the file is refused */
+#define PIECE_SEARCH_MAX (64 << 20)
 
 /* chess.pgn_piece_size: the size of the pieces a file is cut into for its parts */
 static int	piece_size = 1 << 20;
@@ -200,20 +223,6 @@ file_free_decompressor(void *arg)
 	if (pf->zstd)
 		ZSTD_freeDCtx(pf->zstd);
 	pf->zstd = NULL;
-}
-
-/*
- * The file is closed at the end of the calls, or when the executor stops
- * them early (a LIMIT); at an error the transaction's end closes it.
- */
-static void
-file_close(Datum arg)
-{
-	PgnFile    *pf = (PgnFile *) DatumGetPointer(arg);
-
-	if (pf->f)
-		FreeFile(pf->f);
-	pf->f = NULL;
 }
 
 /* Appends the next text of the file to buf, converted and validated. */
@@ -290,13 +299,18 @@ file_read_games(FileReading *r)
 
 		CHECK_FOR_INTERRUPTS();
 		if (!r->more && !r->final)
+		{
+			/* the games read are gone from the buffer, and more text comes */
+			memmove(r->buf, r->buf + r->start, r->len - r->start);
+			r->len -= r->start;
+			r->valid -= r->start;
+			r->start = 0;
 			file_more_text(r);
-		consumed = read_queue(&r->st, &r->h, r->buf, r->valid, r->final);
-		read_advance(&r->st, r->buf, consumed);
+		}
+		consumed = read_queue(&r->st, &r->h, r->buf + r->start, r->valid - r->start, r->final);
+		read_advance(&r->st, r->buf + r->start, consumed);
+		r->start += consumed;
 		r->more = r->st.nqueued >= PGN_QUEUE_ROWS;
-		memmove(r->buf, r->buf + consumed, r->len - consumed);
-		r->len -= consumed;
-		r->valid -= consumed;
 		r->done = r->final && !r->more;
 	}
 }
@@ -364,7 +378,7 @@ file_read_part(FileReading *r)
 		CHECK_FOR_INTERRUPTS();
 		if (!r->piece_known)
 		{
-			int64		target = (r->piece + 1) * (int64) piece_size - r->buf_start;
+			int64		target = (r->piece + 1) * r->piece_size - r->buf_start;
 
 			if (target <= 0)
 			{
@@ -395,6 +409,14 @@ file_read_part(FileReading *r)
 				else
 				{
 					/* every byte before valid is looked at: on with more text */
+					if (r->valid > (size_t) target && r->valid - (size_t) target > PIECE_SEARCH_MAX)
+						ereport(ERROR,
+								(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+								 errmsg("PGN file \"%s\" cannot be cut into parts",
+										chess_quote_cstring(r->pf->path)),
+								 errdetail("No empty line followed by a tag line in the %d MB of its text after byte %lld: its games are not separated by empty lines.",
+										   PIECE_SEARCH_MAX >> 20, (long long) (r->buf_start + target)),
+								 errhint("Read it in one part (parts => 1).")));
 					r->search_from = r->valid;
 					file_more_text(r);
 					continue;
@@ -470,6 +492,7 @@ file_start(FunctionCallInfo fcinfo, MemoryContext calls)
 				 errmsg("set-valued function called in context that cannot accept a set")));
 	r = palloc0(sizeof(FileReading));
 	r->encoding = encoding;
+	r->piece_size = piece_size;
 	r->part = PG_GETARG_INT32(4) - 1;
 	r->parts = PG_GETARG_INT32(5);
 	if (r->parts < 1 || r->part < 0 || r->part >= r->parts)
@@ -480,14 +503,8 @@ file_start(FunctionCallInfo fcinfo, MemoryContext calls)
 				 errdetail("parts is at least 1, and part is from 1 to parts.")));
 	r->pf = pf = palloc0(sizeof(PgnFile));
 	pf->path = path;
-	pf->f = AllocateFile(path, PG_BINARY_R);
-	if (pf->f == NULL)
-		ereport(ERROR,
-				(errcode_for_file_access(),
-				 errmsg("could not open file \"%s\" for reading: %m", path)));
-	RegisterExprContextCallback(rsinfo->econtext, file_close, PointerGetDatum(pf));
-	magic_len = fread(magic, 1, sizeof(magic), pf->f);
-	rewind(pf->f);
+	magic_len = file_read_raw(pf, (char *) magic, sizeof(magic));
+	pf->offset = 0;
 	if (magic_len >= 2 && magic[0] == 0x1f && magic[1] == 0x8b)
 		pf->format = FILE_GZIP;
 	else if (magic_len == 4 && magic[0] == 0x28 && magic[1] == 0xb5 && magic[2] == 0x2f && magic[3] == 0xfd)
@@ -516,7 +533,8 @@ file_start(FunctionCallInfo fcinfo, MemoryContext calls)
 	read_start(fcinfo, false, PG_GETARG_BOOL(1), PG_GETARG_BOOL(3), &r->st, &r->h);
 	r->st.source = path;
 	/* a single-byte file in a UTF-8 database: an offset counts characters */
-	r->st.count_chars = encoding != PG_UTF8 && GetDatabaseEncoding() == PG_UTF8;
+	r->st.count_chars = encoding != PG_UTF8 && encoding != PG_SQL_ASCII &&
+		GetDatabaseEncoding() == PG_UTF8;
 	MemoryContextSwitchTo(calls);
 	return r;
 }
@@ -560,11 +578,6 @@ chess_pgn_games_file(PG_FUNCTION_ARGS)
 	}
 	if (row == NULL)
 	{
-		ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
-
-		/* the memory of the calls goes with SRF_RETURN_DONE: the callback must not run after */
-		UnregisterExprContextCallback(rsinfo->econtext, file_close, PointerGetDatum(r->pf));
-		file_close(PointerGetDatum(r->pf));
 		read_end(&r->st);
 		SRF_RETURN_DONE(funcctx);
 	}

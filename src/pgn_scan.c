@@ -230,7 +230,13 @@ next_row(ScanState *ss)
 	if (s->done)
 		return slot;
 	ResetExprContext(s->srf_econtext);
-	row = ExecMakeFunctionResultSet(s->srf, s->srf_econtext, s->argcontext, &isnull, &done);
+	{
+		/* as ProjectSet calls a function: what a call leaves goes with the row */
+		MemoryContext old = MemoryContextSwitchTo(s->srf_econtext->ecxt_per_tuple_memory);
+
+		row = ExecMakeFunctionResultSet(s->srf, s->srf_econtext, s->argcontext, &isnull, &done);
+		MemoryContextSwitchTo(old);
+	}
 	if (done == ExprEndResult)
 	{
 		s->done = true;

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# pgn_games_file() on one core and on two: the benchmark corpus (GAMES games
+# of test/bench/gen_corpus, default 100,000), plain and zstd, read into an
+# unlogged table without indexes by one session (part 1 of 1) and by two
+# (parts 1 and 2 of 2, at once), ROUNDS times alternately (default 3), the
+# best of each; prints the games a second and the speed-up of two sessions.
+#
+#   bash test/bench/parts.sh [GAMES [ROUNDS]]     (as root)
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+games=${1:-100000}
+rounds=${2:-3}
+cache=${CHESS_BENCH_CACHE:-/var/cache/chess-bench}
+corpus=$cache/gen-corpus-$games.pgn
+if [[ ! -f $corpus ]]; then
+	make -s test/bench/gen_corpus >/dev/null
+	mkdir -p "$cache"
+	test/bench/gen_corpus "$games" 20240601 >"$corpus.tmp" && mv "$corpus.tmp" "$corpus"
+fi
+work=$(mktemp -d)
+chmod 755 "$work"
+trap 'rm -rf "$work"' EXIT
+cp "$corpus" "$work/games.pgn"
+zstd -q -3 "$work/games.pgn" -o "$work/games.pgn.zst"
+chmod 644 "$work"/games.pgn*
+cat >"$work/run.sh" <<SH
+set -euo pipefail
+export PGDATABASE=postgres
+psql -X -q -c "CREATE EXTENSION chess" -c "CREATE UNLOGGED TABLE g (tags jsonb, result text, v game)"
+now() { date +%s.%N; }
+for ((r = 1; r <= $rounds; r++)); do
+	for f in games.pgn games.pgn.zst; do
+		for n in 1 2; do
+			psql -X -q -c "TRUNCATE g" -c "CHECKPOINT"
+			s=\$(now)
+			for ((k = 1; k <= n; k++)); do
+				psql -X -q -c "INSERT INTO g SELECT tags, result, value FROM pgn_games_file('$work/\$f', part => \$k, parts => \$n)" &
+			done
+			wait
+			e=\$(now)
+			echo "\$f \$n \$(echo "\$e - \$s" | bc) \$(psql -X -At -c 'SELECT count(*) FROM g')"
+		done
+	done
+done
+SH
+pg_virtualenv -v 15 bash "$work/run.sh" 2>/dev/null | awk -v games="$games" '
+	{ t = $3 + 0; k = $1 " " $2; if (!(k in best) || t < best[k]) best[k] = t; if ($4 != games) bad = 1 }
+	END {
+		printf "%-14s %10s %10s %8s\n", "file", "1 session", "2 sessions", "speed-up"
+		for (f = 0; f < 2; f++) {
+			name = f ? "games.pgn.zst" : "games.pgn"
+			printf "%-14s %8.0f/s %8.0f/s %7.2fx\n", name, games / best[name " 1"], games / best[name " 2"], best[name " 1"] / best[name " 2"]
+		}
+		if (bad) print "!! a run did not read every game"
+	}'
+echo "(best of $rounds rounds; $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'))"
