@@ -43,8 +43,8 @@ for ((r = 1; r <= $rounds; r++)); do
 	done
 done
 SH
-pg_virtualenv -v 15 bash "$work/run.sh" 2>/dev/null | awk -v games="$games" '
-	{ t = $3 + 0; k = $1 " " $2; if (!(k in best) || t < best[k]) best[k] = t; if ($4 != games) bad = 1 }
+pg_virtualenv -v 15 bash "$work/run.sh" 2>/dev/null | tee "$work/raw" | awk -v games="$games" '
+	$1 ~ /^games/ && NF == 4 { t = $3 + 0; k = $1 " " $2; if (!(k in best) || t < best[k]) best[k] = t; if ($4 != games) bad = 1 }
 	END {
 		printf "%-14s %10s %10s %8s\n", "file", "1 session", "2 sessions", "speed-up"
 		for (f = 0; f < 2; f++) {
@@ -53,4 +53,5 @@ pg_virtualenv -v 15 bash "$work/run.sh" 2>/dev/null | awk -v games="$games" '
 		}
 		if (bad) print "!! a run did not read every game"
 	}'
-echo "(best of $rounds rounds; $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'))"
+grep -c '^games' "$work/raw" | xargs -I{} echo "({} runs;" | tr -d '\n'
+echo " best of $rounds rounds; $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'))"
