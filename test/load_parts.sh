@@ -13,17 +13,7 @@ export PGDATABASE=chess_parts
 work=$(mktemp -d)
 chmod 755 "$work"	# the server reads the files
 trap 'rm -rf "$work"' EXIT
-passed=0
-failed=0
-check() {
-	if [[ $2 == "$3" ]]; then
-		echo "ok: $1"
-		passed=$((passed + 1))
-	else
-		echo "FAILED: $1: got '$2', expected '$3'"
-		failed=$((failed + 1))
-	fi
-}
+. test/check.sh
 
 dropdb --if-exists "$PGDATABASE" 2>/dev/null
 createdb "$PGDATABASE"

@@ -10,13 +10,8 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 games=${1:-100000}
 rounds=${2:-3}
-cache=${CHESS_BENCH_CACHE:-/var/cache/chess-bench}
-corpus=$cache/gen-corpus-$games.pgn
-if [[ ! -f $corpus ]]; then
-	make -s test/bench/gen_corpus >/dev/null
-	mkdir -p "$cache"
-	test/bench/gen_corpus "$games" 20240601 >"$corpus.tmp" && mv "$corpus.tmp" "$corpus"
-fi
+. test/bench/corpus.sh
+corpus=$(bench_corpus "$games")
 work=$(mktemp -d)
 chmod 755 "$work"
 trap 'rm -rf "$work"' EXIT
