@@ -2,7 +2,9 @@
  * chess--0.9.0--0.10.0.sql: the whole game — comments, NAGs, variations,
  * clocks and evaluations kept in the game value (an annotation section after
  * its moves, flag 0x02: doc/formats.md); lichess's analysis; a game that
- * knows it is over; "position" the preferred type of its category.
+ * knows it is over; "position" the preferred type of its category; PGN
+ * import as a stream and in parts, with the tags' order and each game's
+ * offset (pgn_games() and pgn_games_file() are dropped and created again).
  *
  * Stored values and index keys do not change: a game stored by 0.9.0 is a
  * bare game, read, compared, hashed and indexed as before; no REINDEX is
