@@ -596,6 +596,7 @@ read_queue(PgnReadState *st, PgnHandler *h, const char *text, size_t len, bool f
 	}
 	pgn_read_part(text, len, final, h, &consumed);
 	MemoryContextSwitchTo(old);
+	read_advance(st, text, consumed);
 	return consumed;
 }
 
@@ -653,12 +654,7 @@ text_rows(FunctionCallInfo fcinfo, const char *(*setup) (FunctionCallInfo fcinfo
 	funcctx = SRF_PERCALL_SETUP();
 	r = funcctx->user_fctx;
 	while ((row = read_dequeue(&r->st)) == NULL && r->pos < r->len)
-	{
-		size_t		consumed = read_queue(&r->st, &r->h, r->text + r->pos, r->len - r->pos, true);
-
-		read_advance(&r->st, r->text + r->pos, consumed);
-		r->pos += consumed;
-	}
+		r->pos += read_queue(&r->st, &r->h, r->text + r->pos, r->len - r->pos, true);
 	if (row == NULL)
 	{
 		read_end(&r->st);

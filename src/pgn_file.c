@@ -308,7 +308,6 @@ file_read_games(FileReading *r)
 			file_more_text(r);
 		}
 		consumed = read_queue(&r->st, &r->h, r->buf + r->start, r->valid - r->start, r->final);
-		read_advance(&r->st, r->buf + r->start, consumed);
 		r->start += consumed;
 		r->more = r->st.nqueued >= PGN_QUEUE_ROWS;
 		r->done = r->final && !r->more;
@@ -327,6 +326,19 @@ game_starts_at(const char *buf, size_t p)
 	if (buf[p] != '[' || p < 2 || buf[p - 1] != '\n')
 		return false;
 	return buf[p - 2] == '\n' || (p >= 3 && buf[p - 2] == '\r' && buf[p - 3] == '\n');
+}
+
+/* The first cut at or after p in buf[0, len), or len. */
+static size_t
+next_cut(const char *buf, size_t p, size_t len)
+{
+	while (p < len && !game_starts_at(buf, p))
+	{
+		const char *bracket = memchr(buf + p + 1, '[', len - p - 1);
+
+		p = bracket ? (size_t) (bracket - buf) : len;
+	}
+	return p;
 }
 
 /* The games that begin in buf[0, len): a game begins at each cut, and at the text's first tag. */
@@ -349,15 +361,8 @@ count_game_starts(const char *buf, size_t len, bool at_start)
 	}
 	else
 		n++;					/* a piece after the first begins with a game */
-	for (p = 1; p < len; p++)
-	{
-		const char *bracket = memchr(buf + p, '[', len - p);
-
-		if (bracket == NULL)
-			break;
-		p = bracket - buf;
-		n += game_starts_at(buf, p);
-	}
+	for (p = next_cut(buf, 1, len); p < len; p = next_cut(buf, p + 1, len))
+		n++;
 	return n;
 }
 
@@ -388,14 +393,8 @@ file_read_part(FileReading *r)
 			}
 			else
 			{
-				size_t		p = Max((size_t) target, r->search_from);
+				size_t		p = next_cut(r->buf, Max((size_t) target, r->search_from), r->valid);
 
-				while (p < r->valid && !game_starts_at(r->buf, p))
-				{
-					const char *bracket = memchr(r->buf + p + 1, '[', r->valid - p - 1);
-
-					p = bracket ? (size_t) (bracket - r->buf) : r->valid;
-				}
 				if (p < r->valid)
 				{
 					r->piece_len = p;
@@ -428,11 +427,8 @@ file_read_part(FileReading *r)
 		}
 		if (r->piece % r->parts == r->part && r->piece_pos < r->piece_len)
 		{
-			size_t		consumed = read_queue(&r->st, &r->h, r->buf + r->piece_pos,
-											  r->piece_len - r->piece_pos, true);
-
-			read_advance(&r->st, r->buf + r->piece_pos, consumed);
-			r->piece_pos += consumed;
+			r->piece_pos += read_queue(&r->st, &r->h, r->buf + r->piece_pos,
+									   r->piece_len - r->piece_pos, true);
 			if (r->st.nqueued >= PGN_QUEUE_ROWS && r->piece_pos < r->piece_len)
 				continue;		/* the queue is full: the piece goes on at the next call */
 		}

@@ -110,7 +110,8 @@ extern void read_end(PgnReadState *st);
 /*
  * Reads games of text (len bytes; final: nothing comes after it) until the
  * queue has rows or the text has no more complete games; returns how many
- * bytes were read, as pgn_read_part()'s consumed.
+ * bytes were read, as pgn_read_part()'s consumed, and the input's offset
+ * moves past them (read_advance()).
  */
 extern size_t read_queue(PgnReadState *st, PgnHandler *h, const char *text, size_t len, bool final);
 
