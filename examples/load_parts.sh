@@ -9,7 +9,9 @@
 #   examples/load_parts.sh /data/lichess_db_standard_rated_2024-01.pgn.zst [PARTS]
 #
 # PARTS defaults to the number of cores.  Games with errors are skipped (a
-# NOTICE each); a game the table has (its game_key) is not inserted again.
+# NOTICE each, naming the game's number and byte offset in the file; their
+# count at the end); a game the table has (its game_key) is not inserted
+# again.
 # Exits non-zero when a part failed: its transaction left nothing, the
 # other parts' games stay, and running the script again loads what is
 # missing.
@@ -38,9 +40,13 @@ for def in "${gin[@]}"; do
 	sql -c "DROP INDEX $name"
 done
 
+# each part's messages: the NOTICE of each game skipped, its number and
+# offset in its context
+log=$(mktemp)
+trap 'rm -f "$log".*' EXIT
 pids=()
 for ((k = 1; k <= parts; k++)); do
-	sql -v file="$file" -v part="$k" -v parts="$parts" <<'SQL' &
+	sql -v file="$file" -v part="$k" -v parts="$parts" -v SHOW_CONTEXT=always 2>"$log.$k" <<'SQL' &
 INSERT INTO games (tags, tag_order, result, g)
 SELECT tags, tag_order, result, value
 FROM pgn_games_file(:'file', skip_errors => true, part => :part, parts => :parts)
@@ -52,6 +58,11 @@ failed=0
 for pid in "${pids[@]}"; do
 	wait "$pid" || failed=$((failed + 1))
 done
+cat "$log".* >&2
+skipped=$(cat "$log".* | grep -c 'NOTICE:  skipping game' || true)
+if ((skipped)); then
+	echo "load_parts.sh: $skipped games skipped (their notices above: game number, offset, error)" >&2
+fi
 
 # the indexes again, two sessions at a time, whatever the load gave
 pids=()

@@ -102,6 +102,19 @@ SELECT count(*) FROM pgn_games('\x31002e'::bytea, 'LATIN1');
 \echo SQLSTATE :LAST_ERROR_SQLSTATE
 SELECT count(*) FROM pgn_games('\x41'::bytea, 'NO_SUCH');
 \echo SQLSTATE :LAST_ERROR_SQLSTATE
+-- a piece of a larger file (a client's batch): its games numbered and
+-- placed as in the file, in the rows and in the errors
+SELECT game, byte_offset, error
+FROM pgn_games(convert_to(E'[Event "A"]\n1. e4 *\n\n[Event "B"]\n1. e4 e5 2. Ke3 *\n', 'UTF8'),
+               keep_errors => true, first_game => 385, first_offset => 1048576);
+SELECT count(*) FROM pgn_games(convert_to(E'[Event "B"]\n1. e4 e5 2. Ke3 *\n', 'UTF8'),
+                               first_game => 386, first_offset => 1048588);
+SELECT count(*) FROM pgn_games('\x41'::bytea, first_game => 0);
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
+SELECT count(*) FROM pgn_games('\x41'::bytea, first_offset => -1);
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
+SELECT count(*) FROM pgn_games(convert_to(E'1. e4 *\n\n1. d4 *', 'UTF8'), first_game => 2147483647);
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
 
 -- the comment before a game's first move is the game's (a puzzle's task);
 -- a comment alone before the first game's tags (eco.pgn has one) is no game

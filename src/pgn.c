@@ -256,11 +256,12 @@ report_game_error(PgnReadState *st, int game, const Position *start, const PgnEr
 	}
 	if (st->keep_errors)
 		return psprintf("%s \"%s\" in %s: %s", what, token, where, chess_detail(err->detail));
-	/* which game of which input: its tags that name it, the file */
+	/* which game of which input: where it begins, its tags that name it, the file */
 	initStringInfo(&context);
+	appendStringInfo(&context, "PGN game %d at byte " INT64_FORMAT, game, st->game_offset);
 	if (st->event || st->white || st->black)
 	{
-		appendStringInfo(&context, "PGN game %d:", game);
+		appendStringInfoChar(&context, ':');
 		if (st->event)
 			appendStringInfo(&context, " Event \"%s\"", chess_quote_cstring(st->event));
 		if (st->white)
@@ -269,20 +270,19 @@ report_game_error(PgnReadState *st, int game, const Position *start, const PgnEr
 			appendStringInfo(&context, " Black \"%s\"", chess_quote_cstring(st->black));
 	}
 	if (st->source)
-		appendStringInfo(&context, "%sPGN file \"%s\"", context.len ? "; " : "",
-						 chess_quote_cstring(st->source));
+		appendStringInfo(&context, "; PGN file \"%s\"", chess_quote_cstring(st->source));
 	if (st->skip_errors)
 		ereport(NOTICE,
 				(errcode(code),
 				 errmsg("skipping game: %s \"%s\" in %s", what, token, where),
 				 errdetail("%s", chess_detail(err->detail)),
-				 context.len ? errcontext("%s", context.data) : 0));
+				 errcontext("%s", context.data)));
 	else
 		ereport(ERROR,
 				(errcode(code),
 				 errmsg("%s \"%s\" in %s", what, token, where),
 				 errdetail("%s", chess_detail(err->detail)),
-				 context.len ? errcontext("%s", context.data) : 0));
+				 errcontext("%s", context.data)));
 	return NULL;
 }
 
@@ -443,6 +443,10 @@ read_game(void *arg, int game pg_attribute_unused(), const char *result, const P
 	PgnReadState *st = arg;
 
 	CHECK_FOR_INTERRUPTS();
+	if (unlikely(st->games_read == PG_INT32_MAX))
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("a PGN text holds at most %d games", PG_INT32_MAX)));
 	game = ++st->games_read;
 	if (err)
 	{
@@ -627,9 +631,18 @@ typedef struct TextReading
  * argument's own bytes) is read PGN_QUEUE_ROWS games at a time.  counted:
  * the text converts a single-byte encoding, whose offsets are characters.
  */
+typedef struct TextArgs
+{
+	size_t		len;
+	bool		skip;			/* skip_errors */
+	bool		keep;			/* keep_errors */
+	bool		counted;		/* offsets in characters */
+	int32		first_game;		/* the number of the first game */
+	int64		first_offset;	/* the offset of the first byte */
+} TextArgs;
+
 static Datum
-text_rows(FunctionCallInfo fcinfo, const char *(*setup) (FunctionCallInfo fcinfo, size_t *len,
-														bool *skip, bool *keep, bool *counted))
+text_rows(FunctionCallInfo fcinfo, const char *(*setup) (FunctionCallInfo fcinfo, TextArgs *args))
 {
 	FuncCallContext *funcctx;
 	TextReading *r;
@@ -638,16 +651,17 @@ text_rows(FunctionCallInfo fcinfo, const char *(*setup) (FunctionCallInfo fcinfo
 	if (SRF_IS_FIRSTCALL())
 	{
 		MemoryContext old;
-		bool		skip,
-					keep,
-					counted;
+		TextArgs	args = {.first_game = 1};
 
 		funcctx = SRF_FIRSTCALL_INIT();
 		old = MemoryContextSwitchTo(funcctx->multi_call_memory_ctx);
 		r = palloc0(sizeof(TextReading));
-		r->text = setup(fcinfo, &r->len, &skip, &keep, &counted);
-		read_start(fcinfo, false, skip, keep, &r->st, &r->h);
-		r->st.count_chars = counted;
+		r->text = setup(fcinfo, &args);
+		r->len = args.len;
+		read_start(fcinfo, false, args.skip, args.keep, &r->st, &r->h);
+		r->st.count_chars = args.counted;
+		r->st.games_read = args.first_game - 1;
+		r->st.base_offset = args.first_offset;
 		MemoryContextSwitchTo(old);
 		funcctx->user_fctx = r;
 	}
@@ -664,14 +678,13 @@ text_rows(FunctionCallInfo fcinfo, const char *(*setup) (FunctionCallInfo fcinfo
 }
 
 static const char *
-text_setup(FunctionCallInfo fcinfo, size_t *len, bool *skip, bool *keep, bool *counted)
+text_setup(FunctionCallInfo fcinfo, TextArgs *args)
 {
 	text	   *pgn = PG_GETARG_TEXT_PP(0);
 
-	*counted = false;
-	*len = VARSIZE_ANY_EXHDR(pgn);
-	*skip = PG_GETARG_BOOL(1);
-	*keep = PG_GETARG_BOOL(2);
+	args->len = VARSIZE_ANY_EXHDR(pgn);
+	args->skip = PG_GETARG_BOOL(1);
+	args->keep = PG_GETARG_BOOL(2);
 	return VARDATA_ANY(pgn);
 }
 
@@ -690,12 +703,15 @@ chess_pgn_games(PG_FUNCTION_ARGS)
 
 /*
  * pgn_games(pgn bytea, encoding text, skip_errors boolean, keep_errors
- * boolean): the bytes of a PGN file as a client sends them, in the file's
- * encoding (LATIN1 for many old collections; UTF8 with or without a
- * byte-order mark), converted to the database's.
+ * boolean, first_game integer, first_offset bigint): the bytes of a PGN
+ * file as a client sends them, in the file's encoding (LATIN1 for many old
+ * collections; UTF8 with or without a byte-order mark), converted to the
+ * database's.  A client that sends a file in pieces gives each piece's
+ * place in the file, so that rows and errors number and place its games
+ * as in the file.
  */
 static const char *
-bytea_setup(FunctionCallInfo fcinfo, size_t *len, bool *skip, bool *keep, bool *counted)
+bytea_setup(FunctionCallInfo fcinfo, TextArgs *args)
 {
 	bytea	   *pgn = PG_GETARG_BYTEA_PP(0);
 	char	   *encoding_name = text_to_cstring(PG_GETARG_TEXT_PP(1));
@@ -711,12 +727,18 @@ bytea_setup(FunctionCallInfo fcinfo, size_t *len, bool *skip, bool *keep, bool *
 	 * bytes).  Unconverted, the text is the bytea's own bytes, which no NUL
 	 * ends; a conversion's result has one and no NUL before it.
 	 */
+	args->first_game = PG_GETARG_INT32(4);
+	args->first_offset = PG_GETARG_INT64(5);
+	if (args->first_game < 1 || args->first_offset < 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("first_game must be 1 or more and first_offset 0 or more")));
 	text = pg_any_to_server(VARDATA_ANY(pgn), (int) VARSIZE_ANY_EXHDR(pgn), encoding);
-	*len = text == VARDATA_ANY(pgn) ? VARSIZE_ANY_EXHDR(pgn) : strlen(text);
-	*counted = text != VARDATA_ANY(pgn) && pg_encoding_max_length(encoding) == 1 &&
+	args->len = text == VARDATA_ANY(pgn) ? VARSIZE_ANY_EXHDR(pgn) : strlen(text);
+	args->counted = text != VARDATA_ANY(pgn) && pg_encoding_max_length(encoding) == 1 &&
 		GetDatabaseEncoding() == PG_UTF8;
-	*skip = PG_GETARG_BOOL(2);
-	*keep = PG_GETARG_BOOL(3);
+	args->skip = PG_GETARG_BOOL(2);
+	args->keep = PG_GETARG_BOOL(3);
 	return text;
 }
 

@@ -67,12 +67,77 @@ check "every game once" "$(psql -X -A -t -c "SELECT count(*), count(DISTINCT tag
 check "the games equal what pgn_games_file() reads from the same file" \
 	"$(psql -X -A -t -c "SELECT md5(string_agg(g::text, '|' ORDER BY (tags->>'Event'))) FROM games")" \
 	"$(psql -X -A -t -c "SELECT md5(string_agg(value::text, '|' ORDER BY (tags->>'Event'))) FROM pgn_games_file('$work/games.pgn')")"
-# a bad game stops the load with its error, or is skipped with --skip-errors
+
+# bad games refused into load_rejects, with their numbers, offsets and text
 printf '[Event "Bad"]\n\n1. e4 e5 2. Ke3 *\n' >"$work/bad.pgn"
 out=$(PGUSER=chess_loader PGPASSWORD=chess_loader /usr/bin/python3 examples/load_pgn.py <"$work/bad.pgn" 2>&1)
-check "a bad game is an error" "$(grep -o 'illegal move "Ke3"' <<<"$out")" 'illegal move "Ke3"'
+check "a bad game is an error, with its number and offset" \
+	"$(grep -o 'illegal move "Ke3" in game 1, ply 3' <<<"$out")|$(grep -o 'PGN game 1 at byte 0: Event "Bad"' <<<"$out")" \
+	'illegal move "Ke3" in game 1, ply 3|PGN game 1 at byte 0: Event "Bad"'
 out=$(PGUSER=chess_loader PGPASSWORD=chess_loader /usr/bin/python3 examples/load_pgn.py --skip-errors <"$work/bad.pgn" 2>&1)
-check "a bad game is skipped with --skip-errors" "$out" "0 games loaded"
+check "with --skip-errors a bad game is refused into load_rejects" \
+	"$out|$(psql -X -A -t -c "SELECT game, byte_offset, source IS NULL, pgn FROM load_rejects")" \
+	"0 games loaded, 1 refused (load_rejects)|1|0|t|$(cat "$work/bad.pgn")"
+psql -X -q -c "DELETE FROM load_rejects"
+
+# A load of 20,002 games in 8 batches (four renamed copies of the file,
+# two bad games among them), two sessions, stopped at random once two of
+# its batches are in, by kill -9 of the loader, and again once one more
+# is in, by the end of its server sessions; then resumed: the games of the
+# input exactly once.
+for copy in 2 3 4 5; do
+	sed "s/^\[Event \"Random /[Event \"Copy$copy /" "$work/games.pgn"
+	[[ $copy == 3 ]] && printf '[Event "Bad 1"]\n\n1. e4 e5 2. Ke3 *\n\n'
+done >"$work/big.pgn"
+printf '[Event "Bad 2"]\n[White "x"]\n\n1. d4 d5 2. Bb5 *\n' >>"$work/big.pgn"
+load_big() {
+	# exec: the background job's process is the loader's, for kill -9
+	PGUSER=chess_loader PGPASSWORD=chess_loader exec /usr/bin/python3 examples/load_pgn.py --source big --skip-errors --jobs 2 "$@" <"$work/big.pgn" 2>&1
+}
+batches_in() { psql -X -A -t -c "SELECT count(*) FROM load_batches WHERE source = 'big'"; }
+# a batch takes a third of a second more, so that the load is stopped half way
+psql -X -q -v ON_ERROR_STOP=1 <<'SQL'
+CREATE FUNCTION slow_batch() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(0.3); RETURN NULL; END $$;
+CREATE TRIGGER slow_batch AFTER INSERT ON games FOR EACH STATEMENT EXECUTE FUNCTION slow_batch();
+SQL
+load_big >"$work/run1.out" &
+loader=$!
+for _ in $(seq 600); do (($(batches_in) >= 2)) && break; sleep 0.05; done
+kill -9 $loader 2>/dev/null
+wait $loader 2>/dev/null
+# its server sessions end when they find the client gone
+for _ in $(seq 600); do
+	(($(psql -X -A -t -c "SELECT count(*) FROM pg_stat_activity WHERE usename = 'chess_loader'") == 0)) && break
+	sleep 0.05
+done
+first=$(batches_in)
+out=$(load_big 2>&1)
+check "stopped half way by kill -9" "$((first >= 2 && first < 8))" 1
+check "without --resume, a load of a source that has batches is refused" \
+	"$(grep -o "source 'big' has [0-9]* batches loaded already" <<<"$out")" "source 'big' has $first batches loaded already"
+load_big --resume >"$work/run2.out" &
+loader=$!
+for _ in $(seq 600); do (($(batches_in) >= first + 1)) && break; sleep 0.05; done
+psql -X -q -A -t -c "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE usename = 'chess_loader'" >/dev/null
+wait $loader
+check "a load whose sessions end says how to resume" "$(grep -o 'resume: the same input with --source big --resume' "$work/run2.out")" \
+	'resume: the same input with --source big --resume'
+psql -X -q -c "DROP TRIGGER slow_batch ON games" -c "DROP FUNCTION slow_batch()"
+out=$(load_big --resume)
+check "resumed, the load reads only the batches that are not in" \
+	"$(grep -c "in the table already" <<<"$out")|$(grep -o "loaded before (their batches skipped)" <<<"$out")" "0|loaded before (their batches skipped)"
+check "the input's games once each, none missed" \
+	"$(psql -X -A -t -c "SELECT count(*), md5(string_agg(g::text, '|' ORDER BY tags->>'Event')) FROM games WHERE tags->>'Event' LIKE 'Copy%'")" \
+	"$(psql -X -A -t -c "SELECT count(*), md5(string_agg(value::text, '|' ORDER BY tags->>'Event')) FROM pgn_games_file('$work/big.pgn', skip_errors => true)" 2>/dev/null)"
+check "the batches cover the input once, in order" \
+	"$(psql -X -A -t -c "SELECT count(*) = count(DISTINCT byte_offset) AND bool_and(byte_offset = coalesce(lag, 0)) AND sum(bytes) = $(stat -c %s "$work/big.pgn") AND sum(games) = 20002
+	                     FROM (SELECT *, lag(byte_offset + bytes) OVER (ORDER BY byte_offset) FROM load_batches WHERE source = 'big') b")" t
+check "the refused games: their numbers, offsets and errors are the file's" \
+	"$(psql -X -A -t -c "SELECT string_agg(game || ':' || byte_offset || ':' || error, '|' ORDER BY game) FROM load_rejects WHERE source = 'big'")" \
+	"$(psql -X -A -t -c "SELECT string_agg(game || ':' || byte_offset || ':' || error, '|' ORDER BY game) FROM pgn_games_file('$work/big.pgn', keep_errors => true) WHERE error IS NOT NULL")"
+check "a refused game's text, to mend" "$(psql -X -A -t -c "SELECT pgn FROM load_rejects WHERE source = 'big' ORDER BY game DESC LIMIT 1")" \
+	"$(printf '[Event "Bad 2"]\n[White "x"]\n\n1. d4 d5 2. Bb5 *')"
+psql -X -q -c "DELETE FROM games WHERE tags->>'Event' LIKE 'Copy%'"
 
 # a LATIN1 file (old collections), and UTF-8 with a byte-order mark
 printf '[Event "Latin"]\n[White "Jos\xe9"]\n\n1. d4 *\n' >"$work/latin1.pgn"

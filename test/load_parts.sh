@@ -60,6 +60,19 @@ if bash examples/load_parts.sh "$work/no_such.pgn" 2 2>/dev/null; then
 else
 	check "a missing file: load_parts.sh fails" 1 1
 fi
+# a bad game in the second part is skipped, said with its number and offset
+# (games 1-800, the bad one, games 801-1600: two paragraphs a game)
+{
+	awk 'BEGIN { RS = ""; ORS = "\n\n" } NR <= 1600' "$work/games.pgn"
+	printf '[Event "Bad"]\n\n1. e4 e5 2. Ke3 *\n\n'
+	awk 'BEGIN { RS = ""; ORS = "\n\n" } NR > 1600 && NR <= 3200' "$work/games.pgn"
+} >"$work/bad.pgn"
+chmod 644 "$work/bad.pgn"
+psql -X -q -c "TRUNCATE games"
+out=$(PGOPTIONS="-c chess.pgn_piece_size=64kB" bash examples/load_parts.sh "$work/bad.pgn" 2 2>&1)
+want=$(psql -X -At -c "SELECT 'game ' || game || ' at byte ' || byte_offset FROM pgn_games_file('$work/bad.pgn', keep_errors => true) WHERE error IS NOT NULL")
+check "a bad game is skipped, with its number and offset" \
+	"$(grep -o "PGN game [0-9]* at byte [0-9]*" <<<"$out" | sed 's/^PGN //')|$(grep -o '1 games skipped' <<<"$out")" "$want|1 games skipped"
 dropdb "$PGDATABASE"
 echo "load parts: $passed passed, $failed failed"
 ((failed == 0))

@@ -87,7 +87,7 @@ conn = psycopg.connect(autocommit=True, prepare_threshold=None)
 conn.execute("SET jit = off")
 conn.execute("DROP FUNCTION IF EXISTS explore(\"position\")")
 conn.execute("DROP MATERIALIZED VIEW IF EXISTS explorer")
-conn.execute("DROP TABLE IF EXISTS games")
+conn.execute("DROP TABLE IF EXISTS games, load_batches, load_rejects")
 # the recipe of the README, its indexes built after the load (as for any bulk load)
 # the recipe as psql runs it: its \ir of the explorer's file inlined
 recipe = open("examples/chessdb.sql", encoding="utf-8").read()

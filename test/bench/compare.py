@@ -59,7 +59,7 @@ with psycopg.connect(autocommit=True, prepare_threshold=None) as conn:
     # the table first: DROP EXTENSION ... CASCADE fails while an index of an
     # operator class with options (game_pattern_ops (pairs = true)) exists,
     # a PostgreSQL bug pg_trgm's gist_trgm_ops (siglen) shares
-    conn.execute("DROP TABLE IF EXISTS games CASCADE")
+    conn.execute("DROP TABLE IF EXISTS games, load_batches, load_rejects CASCADE")
     conn.execute("DROP EXTENSION IF EXISTS chess CASCADE")
     conn.execute("CREATE EXTENSION chess")
 

@@ -23,7 +23,7 @@ set -euo pipefail
 export PGDATABASE=postgres
 size() { psql -X -At -c "SELECT string_agg(c.relname || '=' || pg_relation_size(c.oid), ' ' ORDER BY c.relname) FROM pg_class c WHERE c.relname IN ('games', 'games_positions', 'games_patterns', 'games_openings')"; }
 fresh() {
-	psql -X -q -c "DROP EXTENSION IF EXISTS chess CASCADE" -c "DROP TABLE IF EXISTS games CASCADE" -c "CREATE EXTENSION chess" -f examples/chessdb.sql >/dev/null
+	psql -X -q -c "DROP EXTENSION IF EXISTS chess CASCADE" -c "DROP TABLE IF EXISTS games, load_batches, load_rejects CASCADE" -c "CREATE EXTENSION chess" -f examples/chessdb.sql >/dev/null
 }
 for mode in after one two one_nofastupdate two_nofastupdate; do
 	fresh
