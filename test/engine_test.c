@@ -606,6 +606,82 @@ check_consistency(const Position *pos, const char *fen)
 			}
 		}
 	}
+	/*
+	 * The common SAN read sooner: every legal move that is neither a
+	 * castling nor a promotion, and any text it takes, must be read as
+	 * san_parse() reads it, strictly and leniently; variants of each SAN
+	 * (a disambiguation more or less, "x" added or dropped, signs and
+	 * glyphs) and every square after each prefix probe what it refuses.
+	 */
+	for (i = 0; i < nl; i++)
+	{
+		char		san[SAN_MAX_LENGTH],
+					variant[SAN_MAX_LENGTH + 8];
+		Move		fast;
+		int			k;
+		bool		plain = MOVE_PROMO(legal[i]) == NO_KIND && castle_normalize(pos, legal[i]) == legal[i] &&
+			!(PIECE_KIND(pos->board[MOVE_FROM(legal[i])]) == KING &&
+			  (castle_right_of(pos, legal[i]) >= 0));
+
+		san_write(pos, legal[i], san);
+		if (plain && (!san_parse_common(pos, san, strlen(san), &fast) || fast != legal[i]) && errors++ < 3)
+			printf("  %s: the common SAN %s is not read sooner as its move\n", fen, san);
+		for (k = 0; k < 10; k++)
+		{
+			const char *body = san;
+			size_t		len = strlen(san);
+
+			while (len > 0 && (san[len - 1] == '+' || san[len - 1] == '#'))
+				len--;
+			switch (k)
+			{
+				case 0: snprintf(variant, sizeof(variant), "%.*s!?", (int) len, body); break;
+				case 1: snprintf(variant, sizeof(variant), "%.*s++", (int) len, body); break;
+				case 2: snprintf(variant, sizeof(variant), "%c%c%s", body[0], 'a' + SQ_FILE(MOVE_FROM(legal[i])), body + 1); break;
+				case 3: snprintf(variant, sizeof(variant), "%c%c%s", body[0], '1' + SQ_RANK(MOVE_FROM(legal[i])), body + 1); break;
+				case 4: snprintf(variant, sizeof(variant), "%c%c%c%s", body[0], 'a' + SQ_FILE(MOVE_FROM(legal[i])),
+								 '1' + SQ_RANK(MOVE_FROM(legal[i])), body + 1); break;
+				case 5: snprintf(variant, sizeof(variant), "%.*sx%s", (int) len - 2, body, body + len - 2); break;
+				default:
+					{
+						/* the SAN without its k-5th character */
+						size_t		cut = (size_t) (k - 6);
+
+						if (cut >= len)
+							continue;
+						snprintf(variant, sizeof(variant), "%.*s%s", (int) cut, body, body + cut + 1);
+					}
+			}
+			if (san_parse_common(pos, variant, strlen(variant), &fast))
+			{
+				SanResult	strict,
+							lenient;
+
+				san_parse(pos, variant, strlen(variant), false, &strict);
+				san_parse(pos, variant, strlen(variant), true, &lenient);
+				if ((strict.status != SAN_OK || strict.move != fast || lenient.status != SAN_OK ||
+					 lenient.move != fast) && errors++ < 3)
+					printf("  %s: %s is read sooner as %d, by san_parse() as %d/%d\n", fen, variant, fast,
+						   strict.move, lenient.move);
+			}
+		}
+	}
+	for (value = 0; value < 64 * 9; value++)
+	{
+		static const char *const prefixes[9] = {"", "N", "B", "R", "Q", "K", "dx", "Nd", "Q4"};
+		char		text[8];
+		Move		fast;
+
+		snprintf(text, sizeof(text), "%s%c%c", prefixes[value / 64], 'a' + value % 8, '1' + value % 64 / 8);
+		if (san_parse_common(pos, text, strlen(text), &fast))
+		{
+			SanResult	strict;
+
+			san_parse(pos, text, strlen(text), false, &strict);
+			if ((strict.status != SAN_OK || strict.move != fast) && errors++ < 3)
+				printf("  %s: %s is read sooner as %d, strictly as status %d\n", fen, text, fast, strict.status);
+		}
+	}
 	for (i = 0; i < nl; i++)
 		for (j = i + 1; j < nl; j++)
 			if (legal[i] == legal[j])

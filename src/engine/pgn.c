@@ -547,6 +547,8 @@ read_move(Reader *r, Game *g, const char *t, size_t n, SanResult *san)
 		san->status = SAN_MALFORMED;
 		snprintf(san->detail, sizeof(san->detail), "Null moves (--) are not supported.");
 	}
+	else if (san_parse_common(&line->cur, t, n, &san->move))
+		san->status = SAN_OK;	/* the SAN of nearly every move, read sooner */
 	else
 		san_parse(&line->cur, t, n, true, san);
 	if (san->status == SAN_OK)

@@ -356,6 +356,146 @@ uci_move(const Position *pos, Move m, SanResult *r)
 		snprintf(r->detail, sizeof(r->detail), "The null move 0000 is not a move of the game.");
 }
 
+/*
+ * san_parse_common(): the target square last; before it nothing (a push),
+ * a file and "x" (a pawn's capture), or a piece letter, an optional file,
+ * an optional rank and an optional "x".  The legal moves of that kind onto
+ * the target are found from the target (the squares its pieces attack it
+ * from) and tested alone; the text must then name one of them with the
+ * standard disambiguation (san_body()'s rule) and "x" exactly for a
+ * capture.
+ */
+CHESS_HOT static bool
+san_parse_common_clones(const Position *pos, const char *s, size_t n, Move *out)
+{
+	Color		us = (Color) pos->side;
+	Bitboard	occ = position_occupied(pos),
+				theirs = pos->by_color[us ^ 1],
+				legal = 0,
+				match,
+				others,
+				from_bb;
+	PieceKind	kind;
+	Square		to,
+				from;
+	int			dfile = -1,
+				drank = -1;
+	size_t		i = 1;
+	bool		capture = false;
+
+	while (n > 0 && (s[n - 1] == '!' || s[n - 1] == '?'))
+		n--;
+	if (n > 0 && (s[n - 1] == '+' || s[n - 1] == '#'))
+		n--;
+	if (n < 2 || n > 6 || s[n - 2] < 'a' || s[n - 2] > 'h' || s[n - 1] < '1' || s[n - 1] > '8')
+		return false;
+	to = SQ_MAKE(s[n - 2] - 'a', s[n - 1] - '1');
+	if (pos->by_color[us] & SQ_BB(to))
+		return false;
+	n -= 2;
+	if (s[0] >= 'a' && s[0] <= 'h')
+	{
+		Bitboard	pawns = position_bb(pos, us, PAWN);
+		int			back = us == WHITE ? -8 : 8;	/* one square towards the pawn's start */
+		Move		m;
+
+		if (SQ_BB(to) & (BB_RANK_1 | BB_RANK_8))
+			return false;		/* a promotion, or no pawn move */
+		if (n == 0)
+		{
+			/* a push: the pawn one square behind, or two from its start */
+			if (occ & SQ_BB(to))
+				return false;
+			from = (Square) (to + back);
+			if (!(pawns & SQ_BB(from)))
+			{
+				if ((occ & SQ_BB(from)) || SQ_RANK(to) != (us == WHITE ? 3 : 4))
+					return false;
+				from = (Square) (from + back);
+				if (!(pawns & SQ_BB(from)))
+					return false;
+			}
+		}
+		else if (n == 2 && s[1] == 'x' && (s[0] - 'a' == SQ_FILE(to) - 1 || s[0] - 'a' == SQ_FILE(to) + 1))
+		{
+			/* a capture: the pawn of that file diagonally behind */
+			from = SQ_MAKE(s[0] - 'a', SQ_RANK(to + back));
+			if (!(pawns & SQ_BB(from)) || !((theirs & SQ_BB(to)) || to == pos->ep))
+				return false;
+		}
+		else
+			return false;
+		m = MOVE_MAKE(from, to, NO_KIND);
+		if (!pseudo_move_is_legal(pos, m, PAWN))
+			return false;
+		*out = m;
+		return true;
+	}
+	switch (s[0])
+	{
+		case 'N':
+			kind = KNIGHT;
+			from_bb = bb_knight[to];
+			break;
+		case 'B':
+			kind = BISHOP;
+			from_bb = bb_bishop_attacks(to, occ);
+			break;
+		case 'R':
+			kind = ROOK;
+			from_bb = bb_rook_attacks(to, occ);
+			break;
+		case 'Q':
+			kind = QUEEN;
+			from_bb = bb_bishop_attacks(to, occ) | bb_rook_attacks(to, occ);
+			break;
+		case 'K':
+			kind = KING;
+			from_bb = bb_king[to];
+			break;
+		default:
+			return false;
+	}
+	if (i < n && s[i] >= 'a' && s[i] <= 'h')
+		dfile = s[i++] - 'a';
+	if (i < n && s[i] >= '1' && s[i] <= '8')
+		drank = s[i++] - '1';
+	if (i < n && s[i] == 'x')
+		capture = true, i++;
+	if (i != n || capture != ((theirs & SQ_BB(to)) != 0))
+		return false;
+	/* the legal moves of the kind onto to (a king's one step is no castling) */
+	for (from_bb &= position_bb(pos, us, kind); from_bb;)
+	{
+		Square		sq = bb_pop(&from_bb);
+
+		if (pseudo_move_is_legal(pos, MOVE_MAKE(sq, to, NO_KIND), kind))
+			legal |= SQ_BB(sq);
+	}
+	match = legal;
+	if (dfile >= 0)
+		match &= BB_FILE_A << dfile;
+	if (drank >= 0)
+		match &= BB_RANK_1 << (8 * drank);
+	if (match == 0 || (match & (match - 1)))
+		return false;
+	/* the standard disambiguation: the file, else the rank, else both */
+	from = bb_lsb(match);
+	others = legal & ~match;
+	if ((dfile >= 0) != (others && (!(others & (BB_FILE_A << SQ_FILE(from))) ||
+									 (others & (BB_RANK_1 << (8 * SQ_RANK(from)))))) ||
+		(drank >= 0) != (others && (others & (BB_FILE_A << SQ_FILE(from)))))
+		return false;
+	*out = MOVE_MAKE(from, to, NO_KIND);
+	return true;
+}
+
+bool
+san_parse_common(const Position *pos, const char *text, size_t len, Move *out)
+{
+	return san_parse_common_clones(pos, text, len, out);
+}
+
 void
 san_parse(const Position *pos, const char *text, size_t len, bool lenient, SanResult *r)
 {

@@ -48,4 +48,14 @@ typedef struct SanResult
 extern void san_parse(const Position *pos, const char *text, size_t len, bool lenient,
 					  SanResult *result);
 
+/*
+ * The SAN that fills PGN files, read sooner: a pawn's push or capture that
+ * does not promote, or a piece's move, written as the standard SAN of a
+ * legal move (a check or mate sign and glyphs after it aside).  Returns
+ * true with the move exactly when san_parse() would read the text so,
+ * strictly and leniently alike; false for every other text (castling, a
+ * promotion, non-standard or illegal SAN, UCI), which san_parse() reads.
+ */
+extern bool san_parse_common(const Position *pos, const char *text, size_t len, Move *out);
+
 #endif							/* CHESS_ENGINE_SAN_H */
