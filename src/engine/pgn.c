@@ -32,6 +32,29 @@ typedef struct Reader
 	size_t		poll_at;		/* pos at which to call h->poll next */
 } Reader;
 
+/*
+ * Classes of characters, looked up a byte at a time where the reader scans
+ * most: white space (chess_is_space()), the characters that end a movetext
+ * token (white space, brackets, ';', '$', and NUL: no token holds one),
+ * and those that stop the scan of a tag value ('"', '\\', newline).
+ */
+enum
+{
+	CH_SPACE = 1,
+	CH_ENDS_TOKEN = 2,
+	CH_TAG_STOP = 4
+};
+static const uint8_t char_class[256] = {
+	[' '] = CH_SPACE | CH_ENDS_TOKEN, ['\t'] = CH_SPACE | CH_ENDS_TOKEN,
+	['\n'] = CH_SPACE | CH_ENDS_TOKEN | CH_TAG_STOP, ['\r'] = CH_SPACE | CH_ENDS_TOKEN,
+	['\f'] = CH_SPACE | CH_ENDS_TOKEN, ['\v'] = CH_SPACE | CH_ENDS_TOKEN,
+	['{'] = CH_ENDS_TOKEN, ['}'] = CH_ENDS_TOKEN, ['('] = CH_ENDS_TOKEN, [')'] = CH_ENDS_TOKEN,
+	[';'] = CH_ENDS_TOKEN, ['['] = CH_ENDS_TOKEN, ['$'] = CH_ENDS_TOKEN, ['\0'] = CH_ENDS_TOKEN,
+	['"'] = CH_TAG_STOP, ['\\'] = CH_TAG_STOP
+};
+
+#define CHAR_IS(c, cls) ((char_class[(uint8_t) (c)] & (cls)) != 0)
+
 static void
 reader_poll(Reader *r)
 {
@@ -87,8 +110,14 @@ skip_blank(Reader *r)
 
 		if (c == '%' && at_line_start(r))
 			advance(r, line_end(r, r->pos) - r->pos);
-		else if (chess_is_space(c))
-			advance(r, 1);
+		else if (CHAR_IS(c, CH_SPACE))
+		{
+			size_t		p = r->pos + 1;
+
+			while (p < r->len && CHAR_IS(r->s[p], CH_SPACE))
+				p++;
+			advance(r, p - r->pos);
+		}
 		else if (at_bom(r))
 			advance(r, 3);
 		else
@@ -278,10 +307,14 @@ read_tag(Reader *r, TagSet *tags, Position *start, PgnError *err)
 
 	for (i = value_start; i < r->len && r->s[i] != '\n' && !found; i++)
 	{
-		size_t		j = i + 1;
+		size_t		j;
 
-		if (i - value_start > 2 * PGN_MAX_TAG_VALUE + 2)
+		/* the next '"', '\\' or newline, within the bound */
+		while (i < r->len && i - value_start <= 2 * PGN_MAX_TAG_VALUE + 2 && !CHAR_IS(r->s[i], CH_TAG_STOP))
+			i++;
+		if (i == r->len || r->s[i] == '\n' || i - value_start > 2 * PGN_MAX_TAG_VALUE + 2)
 			break;
+		j = i + 1;
 		if (r->s[i] == '\\')
 		{
 			if (i + 1 < r->len && r->s[i + 1] != '\n')
@@ -409,13 +442,7 @@ is_result(const char *t, size_t n)
 		(n == 7 && memcmp(t, "1/2-1/2", 7) == 0) || (n == 1 && t[0] == '*');
 }
 
-/* Characters that end a movetext token (NUL included: no token holds one). */
-static bool
-ends_token(char c)
-{
-	return chess_is_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == ';' ||
-		c == '[' || c == '$' || c == '\0';
-}
+
 
 /* The state of the game being read. */
 typedef struct Game
@@ -697,8 +724,13 @@ read_movetext(Reader *r, Game *g, SanResult *san)
 			continue;
 		}
 		tstart = r->pos;
-		while (!at_end(r) && !ends_token(r->s[r->pos]))
-			advance(r, 1);
+		{
+			size_t		p = r->pos;
+
+			while (p < r->len && !CHAR_IS(r->s[p], CH_ENDS_TOKEN))
+				p++;
+			advance(r, p - r->pos);
+		}
 		if (r->pos == tstart)
 		{
 			/* a character no token may hold (a NUL byte) */
