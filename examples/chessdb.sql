@@ -50,6 +50,8 @@ CREATE TABLE load_rejects (
 	pgn text NOT NULL,			-- its text, to mend and load again
 	refused_at timestamptz NOT NULL DEFAULT now()
 );
+-- a game refused again (the load run again) is recorded once
+CREATE UNIQUE INDEX load_rejects_place ON load_rejects ((coalesce(source, '')), byte_offset);
 
 -- The opening explorer (a materialized view and explore()), in a file of
 -- its own: a sharded database's coordinator builds it over the shards'

@@ -43,7 +43,7 @@ done
 # each part's messages: the NOTICE of each game skipped, its number and
 # offset in its context
 log=$(mktemp)
-trap 'rm -f "$log".*' EXIT
+trap 'rm -f "$log" "$log".*' EXIT
 pids=()
 for ((k = 1; k <= parts; k++)); do
 	sql -v file="$file" -v part="$k" -v parts="$parts" -v SHOW_CONTEXT=always 2>"$log.$k" <<'SQL' &

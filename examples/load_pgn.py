@@ -28,6 +28,8 @@ missed.  Prints what it did: games loaded, present already, refused.
 """
 import argparse
 import queue
+import re
+import shlex
 import signal
 import sys
 import threading
@@ -55,38 +57,53 @@ WITH batch AS MATERIALIZED (
 	       coalesce(lead(byte_offset) OVER (ORDER BY game) - %(offset)s, %(bytes)s)::integer AS text_to
 	FROM pgn_games(%(text)s::bytea, %(encoding)s, keep_errors => %(skip)s,
 	               first_game => %(first_game)s, first_offset => %(offset)s)),
-refused AS (
-	INSERT INTO load_rejects (source, game, byte_offset, error, pgn)
-	SELECT %(source)s, game, byte_offset, error,
-	       convert_from(substring(%(text)s::bytea FROM text_from + 1 FOR text_to - text_from), %(encoding)s)
-	FROM batch WHERE error IS NOT NULL
-	RETURNING 1),
+{refused}
 loaded AS (
 	INSERT INTO games (tags, tag_order, result, g)
 	SELECT tags, tag_order, result, value FROM batch WHERE error IS NULL
 	ON CONFLICT (game_key) DO NOTHING
 	RETURNING 1)
-SELECT (SELECT count(*) FROM batch), (SELECT count(*) FROM loaded), (SELECT count(*) FROM refused)
+SELECT (SELECT count(*) FROM batch), (SELECT count(*) FROM loaded), {refused_count}
 """
+# with --skip-errors: the refused games, recorded once each (a load run
+# again finds them there); the statement counts them all
+REFUSED = """refused AS (
+	INSERT INTO load_rejects (source, game, byte_offset, error, pgn)
+	SELECT %(source)s, game, byte_offset, error,
+	       convert_from(substring(%(text)s::bytea FROM text_from + 1 FOR text_to - text_from), %(encoding)s)
+	FROM batch WHERE error IS NOT NULL
+	ON CONFLICT ((coalesce(source, '')), byte_offset) DO NOTHING
+	RETURNING 1),"""
+# offsets count the file's bytes when the text is UTF-8, or a single-byte
+# encoding converted into a UTF-8 database (doc/database.md)
+EXACT_OFFSETS = """
+SELECT current_setting('server_encoding') = 'UTF8'
+       AND (pg_char_to_encoding(%s) = pg_char_to_encoding('UTF8')
+            OR pg_encoding_max_length(pg_char_to_encoding(%s)) = 1)
+"""
+
+
+TAG = re.compile(rb"(?:\xef\xbb\xbf)?[ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]*\"")
+TAGS_ONLY = re.compile(rb"(?:\xef\xbb\xbf)?(?:[ \t]*\[[^\]]*\])+[ \t]*\r?\n?")
 
 
 def batches(stream):
     """Yield (offset, first_game, games, bytes) for the whole games of the
-    input, about BATCH_BYTES each: a game begins at a tag line whose last
-    non-blank line before it is movetext (or at the input's first tag
-    line), and a batch ends before such a line once it holds BATCH_BYTES.
-    The cut depends on the input alone, so that a load run again cuts the
-    same batches.  A batch without tags counts as one game."""
+    input, about BATCH_BYTES each.  A game begins at a line that begins
+    with a tag pair ([Name "...), byte-order marks aside, when the last
+    non-blank line before it held more than tags (movetext), or at the
+    input's first such line; a batch ends before such a line once it holds
+    BATCH_BYTES.  The cut depends on the input alone, so that a load run
+    again cuts the same batches; the count of games is the server's for
+    games that begin with their tags."""
     lines = []
     size = 0
     offset = 0
     first_game = 1
     games = 0
-    previous_is_tag = False
-    seen_tag = False
+    after_tags = False          # the last non-blank line held tags only
     for line in stream:
-        is_tag = line.startswith(b"[") or (not seen_tag and line.startswith(b"\xef\xbb\xbf["))
-        starts = is_tag and (not previous_is_tag or not seen_tag)
+        starts = TAG.match(line) is not None and not after_tags
         if starts and size >= BATCH_BYTES:
             yield offset, first_game, games, b"".join(lines)
             offset += size
@@ -96,13 +113,12 @@ def batches(stream):
             games = 0
         if starts:
             games += 1
-        seen_tag = seen_tag or is_tag
         lines.append(line)
         size += len(line)
-        if line.strip():
-            previous_is_tag = is_tag
+        if line.strip(b" \t\r\n\xef\xbb\xbf"):
+            after_tags = TAGS_ONLY.fullmatch(line) is not None
     if lines:
-        yield offset, first_game, max(games, 1 if b"".join(lines).strip() else 0), b"".join(lines)
+        yield offset, first_game, games, b"".join(lines)
 
 
 def main():
@@ -122,14 +138,21 @@ def main():
         parser.error("--jobs is at least 1")
 
     done = {}
-    if args.source is not None:
-        with psycopg.connect(args.dsn) as conn:
+    with psycopg.connect(args.dsn) as conn:
+        exact = conn.execute(EXACT_OFFSETS, (args.encoding, args.encoding)).fetchone()[0]
+        if not exact and (args.source is not None or args.skip_errors):
+            sys.exit("load_pgn.py: with this encoding and database the offsets are not the file's bytes, "
+                     "which --source and --skip-errors need: convert the file to UTF-8 (iconv), "
+                     "or load it without them")
+        if args.source is not None:
             done = {offset: (size, first_game, games) for offset, size, first_game, games in conn.execute(
                 "SELECT byte_offset, bytes, first_game, games FROM load_batches WHERE source = %s",
                 (args.source,))}
-        if done and not args.resume:
-            sys.exit(f"load_pgn.py: source {args.source!r} has {len(done)} batches loaded already: "
-                     "--resume to load the rest, or name the load otherwise")
+    if done and not args.resume:
+        sys.exit(f"load_pgn.py: source {args.source!r} has {len(done)} batches loaded already: "
+                 "--resume to load the rest, or name the load otherwise")
+    statement = BATCH.format(refused=REFUSED if args.skip_errors else "",
+                             refused_count="(SELECT count(*) FROM batch WHERE error IS NOT NULL)")
 
     work = queue.Queue(maxsize=2 * args.jobs)
     totals = {"read": 0, "loaded": 0, "refused": 0, "skipped": 0}
@@ -152,7 +175,7 @@ def main():
                             with lock:
                                 totals["skipped"] += games
                             continue
-                        read, loaded, refused = conn.execute(BATCH, values).fetchone()
+                        read, loaded, refused = conn.execute(statement, values).fetchone()
                         if args.source is not None and read != games:
                             conn.execute("UPDATE load_batches SET games = %(read)s "
                                          "WHERE source = %(source)s AND byte_offset = %(offset)s",
@@ -190,13 +213,18 @@ def main():
                         f"({len(text)} bytes from game {first_game}, then {size} from game {first}): "
                         "is this the same input?"))
                     break
-                totals["skipped"] += counted
+                with lock:
+                    totals["skipped"] += counted
                 continue
             work.put((offset, first_game, games, text))
     except KeyboardInterrupt:
         interrupted = True
-        failures.append(KeyboardInterrupt())
     finally:
+        # a second Ctrl-C or kill would leave the sessions waiting for their end
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        if interrupted:
+            failures.append(KeyboardInterrupt())
         for _ in threads:
             work.put(None)
         for t in threads:
@@ -209,9 +237,10 @@ def main():
     if totals["skipped"]:
         said += f", {totals['skipped']} loaded before (their batches skipped)"
     if failures:
-        again = (f" (resume: the same input with --source {args.source} --resume)" if args.source is not None
-                 else " (name the load with --source to resume it)")
-        why = "interrupted" if interrupted else str(failures[0])
+        again = (f" (resume: the same input with --source {shlex.quote(args.source)} --resume)"
+                 if args.source is not None else " (name the load with --source to resume it)")
+        errors = [f for f in failures if not isinstance(f, KeyboardInterrupt)]
+        why = str(errors[0]) if errors else "interrupted"
         sys.exit(f"load_pgn.py: {why}\nload_pgn.py: stopped: {said}{again}")
     print(said)
 

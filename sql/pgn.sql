@@ -113,6 +113,8 @@ SELECT count(*) FROM pgn_games('\x41'::bytea, first_game => 0);
 \echo SQLSTATE :LAST_ERROR_SQLSTATE
 SELECT count(*) FROM pgn_games('\x41'::bytea, first_offset => -1);
 \echo SQLSTATE :LAST_ERROR_SQLSTATE
+SELECT count(*) FROM pgn_games('\x41'::bytea, first_offset => 9223372036854775807);
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
 SELECT count(*) FROM pgn_games(convert_to(E'1. e4 *\n\n1. d4 *', 'UTF8'), first_game => 2147483647);
 \echo SQLSTATE :LAST_ERROR_SQLSTATE
 

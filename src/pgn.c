@@ -737,6 +737,11 @@ bytea_setup(FunctionCallInfo fcinfo, TextArgs *args)
 	args->len = text == VARDATA_ANY(pgn) ? VARSIZE_ANY_EXHDR(pgn) : strlen(text);
 	args->counted = text != VARDATA_ANY(pgn) && pg_encoding_max_length(encoding) == 1 &&
 		GetDatabaseEncoding() == PG_UTF8;
+	if (args->first_offset > PG_INT64_MAX - (int64) args->len)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("first_offset %lld and the text's %zu bytes are past the largest offset",
+						(long long) args->first_offset, args->len)));
 	args->skip = PG_GETARG_BOOL(2);
 	args->keep = PG_GETARG_BOOL(3);
 	return text;
