@@ -12,7 +12,10 @@
  * the end of the text; a tag whose name the game already has begins the
  * next game (the one before had no movetext).  Comments alone, with no tag
  * or movetext around them (a file's heading), are no game.  A UTF-8
- * byte-order mark counts as white space.
+ * byte-order mark counts as white space.  long: the reader is one walk
+ * over the text whose parts (tags, movetext, comments, variations) share
+ * the reader's and the game's state; cut apart, that state would become an
+ * interface of its own.
  */
 #include "pgn.h"
 #include "outcome.h"
