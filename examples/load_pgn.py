@@ -103,7 +103,9 @@ def batches(stream):
     games = 0
     after_tags = False          # the last non-blank line held tags only
     for line in stream:
-        starts = TAG.match(line) is not None and not after_tags
+        # the patterns only where a tag may begin (most lines are movetext)
+        maybe_tag = line[:1] in (b"[", b" ", b"\t", b"\xef")
+        starts = maybe_tag and not after_tags and TAG.match(line) is not None
         if starts and size >= BATCH_BYTES:
             yield offset, first_game, games, b"".join(lines)
             offset += size
@@ -116,7 +118,7 @@ def batches(stream):
         lines.append(line)
         size += len(line)
         if line.strip(b" \t\r\n\xef\xbb\xbf"):
-            after_tags = TAGS_ONLY.fullmatch(line) is not None
+            after_tags = maybe_tag and TAGS_ONLY.fullmatch(line) is not None
     if lines:
         yield offset, first_game, games, b"".join(lines)
 
