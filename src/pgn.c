@@ -722,17 +722,17 @@ bytea_setup(FunctionCallInfo fcinfo, TextArgs *args)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("invalid encoding name \"%s\"", chess_quote_cstring(encoding_name))));
-	/*
-	 * Validated, and converted when the encodings differ (22021 for bad
-	 * bytes).  Unconverted, the text is the bytea's own bytes, which no NUL
-	 * ends; a conversion's result has one and no NUL before it.
-	 */
 	args->first_game = PG_GETARG_INT32(4);
 	args->first_offset = PG_GETARG_INT64(5);
 	if (args->first_game < 1 || args->first_offset < 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("first_game must be 1 or more and first_offset 0 or more")));
+	/*
+	 * Validated, and converted when the encodings differ (22021 for bad
+	 * bytes).  Unconverted, the text is the bytea's own bytes, which no NUL
+	 * ends; a conversion's result has one and no NUL before it.
+	 */
 	text = pg_any_to_server(VARDATA_ANY(pgn), (int) VARSIZE_ANY_EXHDR(pgn), encoding);
 	args->len = text == VARDATA_ANY(pgn) ? VARSIZE_ANY_EXHDR(pgn) : strlen(text);
 	args->counted = text != VARDATA_ANY(pgn) && pg_encoding_max_length(encoding) == 1 &&
