@@ -432,6 +432,16 @@ store_game(PgnReadState *st, int game, const char *result, const Position *start
 	}
 }
 
+int
+read_count_games(int games, int more)
+{
+	if (unlikely(more > PG_INT32_MAX - games))
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("a PGN text holds at most %d games", PG_INT32_MAX)));
+	return games + more;
+}
+
 /*
  * The end of a game.  Games are numbered here, not by the reader, which
  * counts from 1 again in each part of a file.
@@ -443,11 +453,7 @@ read_game(void *arg, int game pg_attribute_unused(), const char *result, const P
 	PgnReadState *st = arg;
 
 	CHECK_FOR_INTERRUPTS();
-	if (unlikely(st->games_read == PG_INT32_MAX))
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("a PGN text holds at most %d games", PG_INT32_MAX)));
-	game = ++st->games_read;
+	game = st->games_read = read_count_games(st->games_read, 1);
 	if (err)
 	{
 		char	   *error = report_game_error(st, game, start, err);
@@ -625,12 +631,7 @@ typedef struct TextReading
 	size_t		pos;
 } TextReading;
 
-/*
- * The rows of pgn_games() over a text, a call each: text (len bytes, which
- * must last as long as the calls: in multi_call_memory_ctx, or the
- * argument's own bytes) is read PGN_QUEUE_ROWS games at a time.  counted:
- * the text converts a single-byte encoding, whose offsets are characters.
- */
+/* What the arguments of a pgn_games() over a text say, as its setup reads them */
 typedef struct TextArgs
 {
 	size_t		len;
@@ -640,6 +641,13 @@ typedef struct TextArgs
 	int32		first_game;		/* the number of the first game */
 	int64		first_offset;	/* the offset of the first byte */
 } TextArgs;
+
+/*
+ * The rows of pgn_games() over a text, a call each: text (len bytes, which
+ * must last as long as the calls: in multi_call_memory_ctx, or the
+ * argument's own bytes) is read PGN_QUEUE_ROWS games at a time.  counted:
+ * the text converts a single-byte encoding, whose offsets are characters.
+ */
 
 static Datum
 text_rows(FunctionCallInfo fcinfo, const char *(*setup) (FunctionCallInfo fcinfo, TextArgs *args))

@@ -435,15 +435,8 @@ file_read_part(FileReading *r)
 		else
 			read_advance(&r->st, r->buf, r->piece_len);
 		/* the piece is read: on to the next */
-		{
-			int			starts = count_game_starts(r->buf, r->piece_len, r->buf_start == 0);
-
-			if (unlikely(starts > PG_INT32_MAX - r->games_before))
-				ereport(ERROR,
-						(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-						 errmsg("a PGN text holds at most %d games", PG_INT32_MAX)));
-			r->games_before += starts;
-		}
+		r->games_before = read_count_games(r->games_before,
+										   count_game_starts(r->buf, r->piece_len, r->buf_start == 0));
 		memmove(r->buf, r->buf + r->piece_len, r->len - r->piece_len);
 		r->len -= r->piece_len;
 		r->valid -= r->piece_len;

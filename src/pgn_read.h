@@ -107,6 +107,9 @@ extern void read_start(FunctionCallInfo fcinfo, bool plies_mode, bool skip_error
 /* Frees the reading's memory; pgn_plies' goes back to the memory of read_start()'s call. */
 extern void read_end(PgnReadState *st);
 
+/* games + more, the count of a text's games: 54000 past PG_INT32_MAX */
+extern int	read_count_games(int games, int more);
+
 /*
  * Reads games of text (len bytes; final: nothing comes after it) until the
  * queue has rows or the text has no more complete games; returns how many

@@ -445,8 +445,6 @@ is_result(const char *t, size_t n)
 		(n == 7 && memcmp(t, "1/2-1/2", 7) == 0) || (n == 1 && t[0] == '*');
 }
 
-
-
 /* The state of the game being read. */
 typedef struct Game
 {

@@ -27,6 +27,22 @@ is_castling(const Position *pos, Move m)
 	return castle_right_of(pos, m) >= 0;
 }
 
+/*
+ * The standard disambiguation of a piece's move from from, given the
+ * squares of the other pieces of its kind with a legal move to the same
+ * square: none when there are none; else the file, when no other is on the
+ * file or another is on the rank too; and the rank, when another is on the
+ * file.
+ */
+static inline void
+disambiguation(Square from, Bitboard others, bool *file, bool *rank)
+{
+	Bitboard	same_file = others & (BB_FILE_A << SQ_FILE(from));
+
+	*file = others && (!same_file || (others & (BB_RANK_1 << (8 * SQ_RANK(from)))));
+	*rank = same_file != 0;
+}
+
 /* SAN without the check sign; returns the length. */
 static int
 san_body(const Position *pos, Move m, const Move *legal, int nlegal, char *out)
@@ -48,9 +64,9 @@ san_body(const Position *pos, Move m, const Move *legal, int nlegal, char *out)
 	}
 	else
 	{
-		bool		others = false,
-					same_file = false,
-					same_rank = false;
+		Bitboard	others = 0;
+		bool		file,
+					rank;
 
 		*p++ = piece_letter[kind];
 		for (i = 0; i < nlegal; i++)
@@ -59,13 +75,12 @@ san_body(const Position *pos, Move m, const Move *legal, int nlegal, char *out)
 
 			if (MOVE_TO(legal[i]) != to || f == from || PIECE_KIND(pos->board[f]) != kind)
 				continue;
-			others = true;
-			same_file |= SQ_FILE(f) == SQ_FILE(from);
-			same_rank |= SQ_RANK(f) == SQ_RANK(from);
+			others |= SQ_BB(f);
 		}
-		if (others && (!same_file || same_rank))
+		disambiguation(from, others, &file, &rank);
+		if (file)
 			*p++ = (char) ('a' + SQ_FILE(from));
-		if (others && same_file)
+		if (rank)
 			*p++ = (char) ('1' + SQ_RANK(from));
 	}
 	if (capture)
@@ -362,8 +377,8 @@ uci_move(const Position *pos, Move m, SanResult *r)
  * an optional rank and an optional "x".  The legal moves of that kind onto
  * the target are found from the target (the squares its pieces attack it
  * from) and tested alone; the text must then name one of them with the
- * standard disambiguation (san_body()'s rule) and "x" exactly for a
- * capture.
+ * standard disambiguation (disambiguation(), as san_body() writes it) and
+ * "x" exactly for a capture.
  */
 CHESS_HOT static bool
 san_parse_common_clones(const Position *pos, const char *s, size_t n, Move *out)
@@ -373,7 +388,6 @@ san_parse_common_clones(const Position *pos, const char *s, size_t n, Move *out)
 				theirs = pos->by_color[us ^ 1],
 				legal = 0,
 				match,
-				others,
 				from_bb;
 	PieceKind	kind;
 	Square		to,
@@ -381,7 +395,9 @@ san_parse_common_clones(const Position *pos, const char *s, size_t n, Move *out)
 	int			dfile = -1,
 				drank = -1;
 	size_t		i = 1;
-	bool		capture = false;
+	bool		capture = false,
+				file,
+				rank;
 
 	while (n > 0 && (s[n - 1] == '!' || s[n - 1] == '?'))
 		n--;
@@ -479,12 +495,10 @@ san_parse_common_clones(const Position *pos, const char *s, size_t n, Move *out)
 		match &= BB_RANK_1 << (8 * drank);
 	if (match == 0 || (match & (match - 1)))
 		return false;
-	/* the standard disambiguation: the file, else the rank, else both */
+	/* written with the standard disambiguation */
 	from = bb_lsb(match);
-	others = legal & ~match;
-	if ((dfile >= 0) != (others && (!(others & (BB_FILE_A << SQ_FILE(from))) ||
-									 (others & (BB_RANK_1 << (8 * SQ_RANK(from)))))) ||
-		(drank >= 0) != (others && (others & (BB_FILE_A << SQ_FILE(from)))))
+	disambiguation(from, legal & ~match, &file, &rank);
+	if ((dfile >= 0) != file || (drank >= 0) != rank)
 		return false;
 	*out = MOVE_MAKE(from, to, NO_KIND);
 	return true;
