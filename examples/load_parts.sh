@@ -12,6 +12,8 @@
 # NOTICE each, naming the game's number and byte offset in the file; their
 # count at the end); a game the table has (its game_key) is not inserted
 # again.
+# Prints what it did: the games inserted and the seconds the load and the
+# index builds took.
 # Exits non-zero when a part failed: its transaction left nothing, the
 # other parts' games stay, and running the script again loads what is
 # missing.
@@ -30,6 +32,7 @@ fi
 file=$1
 parts=${2:-$(nproc)}
 sql() { psql -X -q -At -v ON_ERROR_STOP=1 "$@"; }
+now() { date +%s.%N; }
 
 # an empty table: its GIN indexes are built after the load
 mapfile -t gin < <(sql -c "SELECT CASE WHEN NOT EXISTS (SELECT FROM games) THEN pg_get_indexdef(i.indexrelid) END
@@ -44,9 +47,12 @@ done
 # offset in its context
 log=$(mktemp)
 trap 'rm -f "$log" "$log".*' EXIT
+# (each part's command tag, INSERT 0 N, in $log.out.K)
 pids=()
+started=$(now)
 for ((k = 1; k <= parts; k++)); do
-	sql -v file="$file" -v part="$k" -v parts="$parts" -v SHOW_CONTEXT=always 2>"$log.$k" <<'SQL' &
+	psql -X -At -v ON_ERROR_STOP=1 -v file="$file" -v part="$k" -v parts="$parts" -v SHOW_CONTEXT=always \
+		>"$log.out.$k" 2>"$log.err.$k" <<'SQL' &
 INSERT INTO games (tags, tag_order, result, g)
 SELECT tags, tag_order, result, value
 FROM pgn_games_file(:'file', skip_errors => true, part => :part, parts => :parts)
@@ -58,11 +64,14 @@ failed=0
 for pid in "${pids[@]}"; do
 	wait "$pid" || failed=$((failed + 1))
 done
-cat "$log".* >&2
-skipped=$(cat "$log".* | grep -c 'NOTICE:  skipping game' || true)
+loaded=$(now)
+cat "$log".err.* >&2
+skipped=$(cat "$log".err.* | grep -c 'NOTICE:  skipping game' || true)
 if ((skipped)); then
 	echo "load_parts.sh: $skipped games skipped (their notices above: game number, offset, error)" >&2
 fi
+inserted=$(sed -n 's/^INSERT 0 //p' "$log".out.* | awk '{ n += $1 } END { print n + 0 }')
+echo "load_parts.sh: $inserted games inserted in $(awk -v a="$started" -v b="$loaded" 'BEGIN { printf "%.1f", b - a }') s, $parts parts at once" >&2
 
 # the indexes again, two sessions at a time, whatever the load gave
 pids=()
@@ -78,6 +87,9 @@ for pid in "${pids[@]}"; do
 	wait "$pid" || failed=$((failed + 1))
 done
 sql -c "ANALYZE games"
+if ((${#gin[@]})); then
+	echo "load_parts.sh: ${#gin[@]} GIN indexes built, the table analysed, in $(awk -v a="$loaded" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }') s, two at a time" >&2
+fi
 if ((failed)); then
 	echo "load_parts.sh: $failed of $parts parts or index builds failed" >&2
 	exit 1

@@ -4,7 +4,7 @@
 # examples/chessdb.sql in 2 sessions at once, one part each; the games
 # must arrive exactly once each, equal to what pgn_games_file() reads in
 # one session, with their numbers and offsets, and once only when the file
-# is loaded again; a part that fails (a file that does not exist) makes
+# is loaded again, the script saying how many it inserted; a part that fails (a file that does not exist) makes
 # the script fail.  Prints "load parts: N
 # passed, M failed".  Run inside a cluster (pg_virtualenv).
 set -uo pipefail
@@ -34,18 +34,21 @@ expected=$(psql -X -At -c "SELECT count(*) || ' ' || md5(string_agg(value::text 
 check "one session reads the file" "${expected%% *}" 20000
 for f in games.pgn games.pgn.zst; do
 	psql -X -q -c "TRUNCATE games"
-	if PGOPTIONS="-c chess.pgn_piece_size=64kB" bash examples/load_parts.sh "$work/$f" 2; then
+	if PGOPTIONS="-c chess.pgn_piece_size=64kB" bash examples/load_parts.sh "$work/$f" 2 2>"$work/said"; then
 		check "load_parts.sh $f 2: exits 0" 0 0
 	else
 		check "load_parts.sh $f 2: exits 0" 1 0
 	fi
+	check "load_parts.sh $f 2: says what it inserted" \
+		"$(grep -c '^load_parts.sh: 20000 games inserted in [0-9.]* s, 2 parts at once$' "$work/said")" 1
 	got=$(psql -X -At -c "SELECT count(*) || ' ' || md5(string_agg(g::text || tags::text || coalesce(tag_order::text, ''), '|' ORDER BY (tags->>'Event'), id)) FROM games")
 	want=$(psql -X -At -c "SELECT count(*) || ' ' || md5(string_agg(value::text || tags::text || coalesce(tag_order::text, ''), '|' ORDER BY (tags->>'Event'), game)) FROM pgn_games_file('$work/games.pgn')")
 	check "$f in 2 parts: every game once, as one session reads it" "$got" "$want"
 done
 # loaded again: nothing twice (the recipe's game_key)
-bash examples/load_parts.sh "$work/games.pgn" 2 >/dev/null 2>&1
+bash examples/load_parts.sh "$work/games.pgn" 2 >/dev/null 2>"$work/said"
 check "the file loaded again: no game twice" "$(psql -X -At -c "SELECT count(*) FROM games")" 20000
+check "the file loaded again: says it inserted none" "$(grep -c '^load_parts.sh: 0 games inserted' "$work/said")" 1
 # into an empty table the GIN indexes are built after the load: the same
 # indexes, the size a REINDEX gives
 check "the GIN indexes after the load" "$(psql -X -At -c "SELECT string_agg(c.relname, ',' ORDER BY c.relname) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = 'games'::regclass")" \

@@ -1,13 +1,18 @@
 # Sourced by the benchmarks: bench_corpus GAMES prints the path of the
-# corpus of test/bench/gen_corpus with GAMES games, made once and kept in
-# $CHESS_BENCH_CACHE (default /var/cache/chess-bench).
+# corpus of test/bench/gen_corpus with GAMES games (seed 20240601), made
+# once, in two halves at once, and kept in $CHESS_BENCH_CACHE (default
+# /var/cache/chess-bench).
 bench_corpus() {
 	local games=$1 cache=${CHESS_BENCH_CACHE:-/var/cache/chess-bench}
-	local corpus=$cache/gen-corpus-$games.pgn
+	local corpus=$cache/gen-corpus-$games.pgn half=$(($1 / 2))
 	if [[ ! -f $corpus ]]; then
 		make -s test/bench/gen_corpus >/dev/null
 		mkdir -p "$cache"
-		test/bench/gen_corpus "$games" 20240601 >"$corpus.tmp" && mv "$corpus.tmp" "$corpus"
+		test/bench/gen_corpus generate 20240601 0 "$half" >"$corpus.part0" &
+		test/bench/gen_corpus generate 20240601 "$half" "$games" >"$corpus.part1" || return 1
+		wait $! || return 1
+		cat "$corpus.part0" "$corpus.part1" >"$corpus.tmp" && rm -f "$corpus.part0" "$corpus.part1" &&
+			mv "$corpus.tmp" "$corpus"
 	fi
 	echo "$corpus"
 }

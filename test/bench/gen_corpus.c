@@ -20,6 +20,11 @@
  *       this engine's order, not chess.js's: the games differ from gen.js's
  *       games for the same seed; their distribution does not.
  *
+ *   gen_corpus lichess SEED FIRST END [ECO_FILE] > part.pgn
+ *       the same games as lichess's database writes them (write_lichess()):
+ *       lichess's tags, a clock after every move, evaluations in one game
+ *       in 16.
+ *
  *   gen_corpus select CORPUS.pgn [GAME PLY]
  *       the five benchmark positions of a corpus, as select-positions.js
  *       prints them (label|FEN): the start, the Sicilian after 1. e4 c5
@@ -122,6 +127,7 @@ rng_for(Rng *r, uint32_t seed, uint32_t i)
 typedef struct Line
 {
 	char		eco[8];
+	char		name[96];		/* Opening, and ": " Variation: lichess's Opening tag */
 	bool		skip;
 	int			n;
 	Move		moves[64];
@@ -150,6 +156,11 @@ eco_tag(void *arg, const char *name, size_t nlen, const char *value, size_t vlen
 
 	if (nlen == 3 && memcmp(name, "ECO", 3) == 0 && vlen < sizeof(e->cur.eco))
 		memcpy(e->cur.eco, value, vlen);
+	if (nlen == 7 && memcmp(name, "Opening", 7) == 0)
+		snprintf(e->cur.name, sizeof(e->cur.name), "%.*s", (int) vlen, value);	/* eco.pgn: before Variation */
+	if (nlen == 9 && memcmp(name, "Variation", 9) == 0)
+		snprintf(e->cur.name + strlen(e->cur.name), sizeof(e->cur.name) - strlen(e->cur.name),
+				 ": %.*s", (int) vlen, value);
 	/* gen.js strips tags up to the first ']', so it drops a line whose tag has one inside */
 	if (memchr(value, ']', vlen))
 		e->cur.skip = true;
@@ -272,30 +283,41 @@ threefold(const Position *history, int n)
 	return same >= 3;
 }
 
-static void
-generate(const Corpus *c, uint32_t seed, uint32_t i, FILE *out)
+/* A game of the corpus: its moves, how it ended, its players */
+typedef struct Game
 {
-	Rng			r;
 	const Line *line;
 	Position	history[MAX_PLIES + 64 + 1];
 	char		sans[MAX_PLIES + 64][SAN_MAX_LENGTH];
-	Move		moves[MAX_MOVES];
+	int			n;
 	const char *result,
 			   *term;
-	char		buf[128],
-				linebuf[128];
+	int			white,
+				black,
+				year,
+				month,
+				day,
+				white_elo,
+				black_elo;
+} Game;
+
+static void
+play_game(const Corpus *c, uint32_t seed, uint32_t i, Game *g)
+{
+	Rng			r;
+	Position   *history = g->history;
+	Move		moves[MAX_MOVES];
 	int			n = 0,
-				k,
-				len = 0;
+				k;
 
 	rng_for(&r, seed, i);
-	line = &c->lines[c->order[pick_rank(c, rng_next(&r))]];
+	g->line = &c->lines[c->order[pick_rank(c, rng_next(&r))]];
 	position_set_startpos(&history[0]);
-	for (k = 0; k < line->n; k++)
+	for (k = 0; k < g->line->n; k++)
 	{
-		san_write(&history[n], line->moves[k], sans[n]);
+		san_write(&history[n], g->line->moves[k], g->sans[n]);
 		history[n + 1] = history[n];
-		position_play(&history[n + 1], line->moves[k]);
+		position_play(&history[n + 1], g->line->moves[k]);
 		n++;
 	}
 	for (;;)
@@ -307,73 +329,78 @@ generate(const Corpus *c, uint32_t seed, uint32_t i, FILE *out)
 		if (nmoves == 0)
 		{
 			if (position_in_check(pos))
-				result = pos->side == WHITE ? "0-1" : "1-0", term = "checkmate";
+				g->result = pos->side == WHITE ? "0-1" : "1-0", g->term = "checkmate";
 			else
-				result = "1/2-1/2", term = "stalemate";
+				g->result = "1/2-1/2", g->term = "stalemate";
 			break;
 		}
 		if (pos->halfmove >= 100)
 		{
-			result = "1/2-1/2", term = "50-move rule";
+			g->result = "1/2-1/2", g->term = "50-move rule";
 			break;
 		}
 		if (threefold(history, n + 1))
 		{
-			result = "1/2-1/2", term = "threefold repetition";
+			g->result = "1/2-1/2", g->term = "threefold repetition";
 			break;
 		}
 		if (position_insufficient_material(pos))
 		{
-			result = "1/2-1/2", term = "insufficient material";
+			g->result = "1/2-1/2", g->term = "insufficient material";
 			break;
 		}
 		if (n >= MAX_PLIES)
 		{
 			int			d = material_diff(pos);
 
-			result = d >= 3 ? "1-0" : d <= -3 ? "0-1" : "1/2-1/2";
-			term = "adjudicated (material, ply cap)";
+			g->result = d >= 3 ? "1-0" : d <= -3 ? "0-1" : "1/2-1/2";
+			g->term = "adjudicated (material, ply cap)";
 			break;
 		}
 		m = moves[(int) floor(rng_next(&r) * nmoves)];
-		san_write(pos, m, sans[n]);
+		san_write(pos, m, g->sans[n]);
 		history[n + 1] = *pos;
 		position_play(&history[n + 1], m);
 		n++;
 	}
-	{
-		int			w = 1 + (int) floor(rng_next(&r) * NPLAYERS),
-					b = 1 + (int) floor(rng_next(&r) * (NPLAYERS - 1)),
-					y,
-					mo,
-					dd,
-					we,
-					be;
+	g->n = n;
+	g->white = 1 + (int) floor(rng_next(&r) * NPLAYERS);
+	g->black = 1 + (int) floor(rng_next(&r) * (NPLAYERS - 1));
+	if (g->black >= g->white)
+		g->black++;
+	g->year = 1990 + (int) floor(rng_next(&r) * 35);
+	g->month = 1 + (int) floor(rng_next(&r) * 12);
+	g->day = 1 + (int) floor(rng_next(&r) * 28);
+	g->white_elo = 1200 + (int) floor(rng_next(&r) * 1600);
+	g->black_elo = 1200 + (int) floor(rng_next(&r) * 1600);
+}
 
-		if (b >= w)
-			b++;
-		y = 1990 + (int) floor(rng_next(&r) * 35);
-		mo = 1 + (int) floor(rng_next(&r) * 12);
-		dd = 1 + (int) floor(rng_next(&r) * 28);
-		we = 1200 + (int) floor(rng_next(&r) * 1600);
-		be = 1200 + (int) floor(rng_next(&r) * 1600);
-		fprintf(out, "[Event \"Synthetic anchor corpus\"]\n[Site \"anchor-db\"]\n"
-				"[Date \"%d.%02d.%02d\"]\n[Round \"%u\"]\n[White \"Player_%04d\"]\n"
-				"[Black \"Player_%04d\"]\n[Result \"%s\"]\n[WhiteElo \"%d\"]\n"
-				"[BlackElo \"%d\"]\n[ECO \"%s\"]\n[PlyCount \"%d\"]\n[Termination \"%s\"]\n\n",
-				y, mo, dd, i % 100000 + 1, w, b, result, we, be, line->eco, n, term);
-	}
-	/* movetext wrapped as gen.js wraps it: a token goes on the line if the line stays within 80 */
-	for (k = 0; k <= n; k++)
+/* gen.js's form: its tags, the movetext wrapped at 80 */
+static void
+write_anchor(const Game *g, uint32_t i, FILE *out)
+{
+	char		buf[128],
+				linebuf[128];
+	int			k,
+				len = 0;
+
+	fprintf(out, "[Event \"Synthetic anchor corpus\"]\n[Site \"anchor-db\"]\n"
+			"[Date \"%d.%02d.%02d\"]\n[Round \"%u\"]\n[White \"Player_%04d\"]\n"
+			"[Black \"Player_%04d\"]\n[Result \"%s\"]\n[WhiteElo \"%d\"]\n"
+			"[BlackElo \"%d\"]\n[ECO \"%s\"]\n[PlyCount \"%d\"]\n[Termination \"%s\"]\n\n",
+			g->year, g->month, g->day, i % 100000 + 1, g->white, g->black, g->result,
+			g->white_elo, g->black_elo, g->line->eco, g->n, g->term);
+	/* a token goes on the line if the line stays within 80 */
+	for (k = 0; k <= g->n; k++)
 	{
 		int			tlen;
 
-		if (k < n)
-			tlen = k % 2 == 0 ? snprintf(buf, sizeof(buf), "%d. %s ", k / 2 + 1, sans[k])
-				: snprintf(buf, sizeof(buf), "%s ", sans[k]);
+		if (k < g->n)
+			tlen = k % 2 == 0 ? snprintf(buf, sizeof(buf), "%d. %s ", k / 2 + 1, g->sans[k])
+				: snprintf(buf, sizeof(buf), "%s ", g->sans[k]);
 		else
-			tlen = snprintf(buf, sizeof(buf), "%s", result);
-		if (len + (k < n ? tlen : (int) strlen(result)) > 80)
+			tlen = snprintf(buf, sizeof(buf), "%s", g->result);
+		if (len + (k < g->n ? tlen : (int) strlen(g->result)) > 80)
 		{
 			while (len > 0 && linebuf[len - 1] == ' ')
 				len--;
@@ -384,6 +411,122 @@ generate(const Corpus *c, uint32_t seed, uint32_t i, FILE *out)
 		len += tlen;
 	}
 	fprintf(out, "%.*s\n\n", len, linebuf);
+}
+
+/* lichess's time controls, drawn with these weights (a month of 2024: bullet and blitz most) */
+static const struct
+{
+	int			base,
+				inc,
+				weight;
+} time_controls[] = {
+	{60, 0, 18}, {120, 1, 8}, {180, 0, 22}, {180, 2, 12}, {300, 0, 10}, {300, 3, 8},
+	{600, 0, 12}, {600, 5, 5}, {900, 10, 3}, {1800, 0, 1}, {1800, 20, 1}
+};
+
+/* lichess's speed of a time control: the estimated duration, base + 40 increments */
+static const char *
+speed(int base, int inc)
+{
+	int			t = base + 40 * inc;
+
+	return t < 29 ? "UltraBullet" : t < 179 ? "Bullet" : t < 479 ? "Blitz" : t < 1499 ? "Rapid" : "Classical";
+}
+
+/* an evaluation as lichess writes it: pawns with at least one decimal */
+static void
+format_eval(char *buf, size_t size, int cp)
+{
+	int			len = snprintf(buf, size, "%.2f", cp / 100.0);
+
+	if (len > 0 && buf[len - 1] == '0')
+		buf[len - 1] = '\0';
+}
+
+/*
+ * lichess's export (database.lichess.org): its tags, the movetext on one
+ * line, a [%clk] after every move and, in one game in 16 (lichess: about
+ * 6% have been analysed), an [%eval] before it and the ?!, ? or ?? of an
+ * evaluation lost.  The moves are the anchor corpus's games for the same
+ * seed; the rest draws on numbers of its own.
+ */
+static void
+write_lichess(const Game *g, uint32_t seed, uint32_t i, FILE *out)
+{
+	static const char digits[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+	Rng			r;
+	char		site[9],
+				ev[16];
+	int			total = 0,
+				tc,
+				pick,
+				base,
+				inc,
+				clock[2],
+				prev = 20,
+				diff,
+				k;
+	bool		analysed;
+	bool		mate = strcmp(g->term, "checkmate") == 0;
+
+	rng_for(&r, seed ^ 0x11c4e55u, i);
+	for (k = 0; k < 8; k++)
+		site[k] = digits[(int) floor(rng_next(&r) * 62)];
+	site[8] = '\0';
+	for (tc = 0; tc < (int) (sizeof(time_controls) / sizeof(time_controls[0])); tc++)
+		total += time_controls[tc].weight;
+	pick = (int) floor(rng_next(&r) * total);
+	for (tc = 0; pick >= time_controls[tc].weight; tc++)
+		pick -= time_controls[tc].weight;
+	base = time_controls[tc].base;
+	inc = time_controls[tc].inc;
+	analysed = rng_next(&r) < 1.0 / 16;
+	diff = 1 + (int) floor(rng_next(&r) * 12);
+	fprintf(out, "[Event \"Rated %s game\"]\n[Site \"https://lichess.org/%s\"]\n"
+			"[Date \"2026.11.%02d\"]\n[Round \"-\"]\n[White \"Player_%04d\"]\n"
+			"[Black \"Player_%04d\"]\n[Result \"%s\"]\n[UTCDate \"2026.11.%02d\"]\n"
+			"[UTCTime \"%02d:%02d:%02d\"]\n[WhiteElo \"%d\"]\n[BlackElo \"%d\"]\n"
+			"[WhiteRatingDiff \"%+d\"]\n[BlackRatingDiff \"%+d\"]\n[ECO \"%s\"]\n"
+			"[Opening \"%s\"]\n[TimeControl \"%d+%d\"]\n[Termination \"%s\"]\n\n",
+			speed(base, inc), site, g->day, g->white, g->black, g->result, g->day,
+			(int) (i / 3600) % 24, (int) (i / 60) % 60, (int) i % 60, g->white_elo, g->black_elo,
+			g->result[0] == '1' && g->result[1] == '-' ? diff : g->result[0] == '0' ? -diff : 0,
+			g->result[0] == '0' ? diff : g->result[0] == '1' && g->result[1] == '-' ? -diff : 0,
+			g->line->eco, g->line->name[0] ? g->line->name : "?", base, inc,
+			strcmp(g->term, "adjudicated (material, ply cap)") == 0 ? "Time forfeit" : "Normal");
+	clock[0] = clock[1] = base;
+	for (k = 0; k < g->n; k++)
+	{
+		int			side = k % 2,
+					think = (int) floor(rng_next(&r) * (2.0 * base / 80 + inc));
+		const char *nag = "";
+
+		clock[side] = clock[side] > think ? clock[side] - think + inc : 0;
+		ev[0] = '\0';
+		if (analysed && !(mate && k == g->n - 1))
+		{
+			int			left = g->n - 1 - k;	/* plies from this position to the mate */
+			int			cp = 100 * material_diff(&g->history[k + 1]) + 20 +
+				(int) floor(rng_next(&r) * 60) - 30;
+			int			lost = side == 0 ? prev - cp : cp - prev;
+
+			if (mate && left <= 4)
+				snprintf(ev, sizeof(ev), "#%d", (g->n % 2 == 1 ? 1 : -1) * (left + 1) / 2);
+			else
+			{
+				format_eval(ev, sizeof(ev), cp);
+				nag = lost >= 300 ? "??" : lost >= 150 ? "?" : lost >= 80 ? "?!" : "";
+			}
+			prev = cp;
+		}
+		if (side == 0)
+			fprintf(out, "%s%d. ", k ? " " : "", k / 2 + 1);
+		else
+			fprintf(out, " %d... ", k / 2 + 1);
+		fprintf(out, "%s%s { %s%s%s[%%clk %d:%02d:%02d] }", g->sans[k], nag, ev[0] ? "[%eval " : "", ev,
+				ev[0] ? "] " : "", clock[side] / 3600, clock[side] / 60 % 60, clock[side] % 60);
+	}
+	fprintf(out, "%s%s\n\n", g->n ? " " : "", g->result);
 }
 
 /* select: the ten-ply openings counted in an open-addressing table */
@@ -503,8 +646,10 @@ select_positions(const char *path, int rare_game, int rare_ply)
 int
 main(int argc, char **argv)
 {
-	if (argc >= 5 && strcmp(argv[1], "generate") == 0)
+	if (argc >= 5 && (strcmp(argv[1], "generate") == 0 || strcmp(argv[1], "lichess") == 0))
 	{
+		bool		lichess = strcmp(argv[1], "lichess") == 0;
+		static Game g;
 		Corpus		c;
 		uint32_t	seed = (uint32_t) strtoul(argv[2], NULL, 10),
 					first = (uint32_t) strtoul(argv[3], NULL, 10),
@@ -515,7 +660,13 @@ main(int argc, char **argv)
 		setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
 		corpus_setup(&c, seed, argc > 5 ? argv[5] : ECO_FILE);
 		for (i = first; i < end; i++)
-			generate(&c, seed, i, stdout);
+		{
+			play_game(&c, seed, i, &g);
+			if (lichess)
+				write_lichess(&g, seed, i, stdout);
+			else
+				write_anchor(&g, i, stdout);
+		}
 		return fflush(stdout) == 0 ? 0 : 1;
 	}
 	if (argc >= 3 && strcmp(argv[1], "select") == 0)
@@ -524,6 +675,7 @@ main(int argc, char **argv)
 		return 0;
 	}
 	fprintf(stderr, "usage: gen_corpus generate SEED FIRST END [ECO_FILE] > part.pgn\n"
+			"       gen_corpus lichess SEED FIRST END [ECO_FILE] > part.pgn\n"
 			"       gen_corpus select CORPUS.pgn [GAME PLY]\n");
 	return 2;
 }

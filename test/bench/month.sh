@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# A lichess month on this machine, end to end: GAMES games (default
+# 1,000,000) as lichess's database writes them (test/bench/gen_corpus
+# lichess: lichess's tags, a clock after every move, evaluations in one game
+# in 16; generated, nothing downloaded), plain and as .pgn.zst, each loaded
+# into the tables of examples/chessdb.sql by the documented command
+# (examples/load_parts.sh FILE 2: the file in two parts at once, then the
+# GIN indexes built two at a time), then the explorer refreshed.  Prints
+# the seconds and games a second of each stage, the bytes a game takes on
+# disk against the .pgn.zst, and both projected to 100 million games (a
+# month of lichess), beside pgn-extract reading and checking the same file
+# in the same run.
+#
+#   bash test/bench/month.sh [GAMES]     (as root)
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+games=${1:-1000000}
+[[ $games =~ ^[1-9][0-9]*$ ]] || { echo "usage: $0 [GAMES]" >&2; exit 2; }
+cache=${CHESS_BENCH_CACHE:-/var/cache/chess-bench}
+corpus=$cache/lichess-$games.pgn
+bash test/setup.sh >/dev/null
+dpkg-query -W -f='${Status}' pgn-extract 2>/dev/null | grep -q 'install ok installed' ||
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q pgn-extract >/dev/null
+mkdir -p "$cache"
+if [[ ! -f $corpus ]]; then
+	echo "== generating $games lichess-like games with test/bench/gen_corpus (once)"
+	make -s test/bench/gen_corpus
+	half=$((games / 2))
+	test/bench/gen_corpus lichess 20240601 0 "$half" >"$corpus.part0" &
+	test/bench/gen_corpus lichess 20240601 "$half" "$games" >"$corpus.part1"
+	wait $!
+	cat "$corpus.part0" "$corpus.part1" >"$corpus.tmp"
+	rm -f "$corpus.part0" "$corpus.part1"
+	mv "$corpus.tmp" "$corpus"
+fi
+if [[ ! -f $corpus.zst ]]; then
+	zstd -q -T2 "$corpus" -o "$corpus.zst.tmp"
+	mv "$corpus.zst.tmp" "$corpus.zst"
+fi
+chmod 644 "$corpus" "$corpus.zst"	# the server reads them
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+now() { date +%s.%N; }
+
+echo "== pgn-extract -s: reads the plain file and checks every move (one core)"
+s=$(now)
+/usr/games/pgn-extract -s -r "$corpus" >/dev/null 2>"$work/pgn-extract.log"
+echo "pgn-extract $(awk -v a="$s" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }')" >"$work/peer"
+cat "$work/peer"
+
+cat >"$work/run.sh" <<'SH'
+set -euo pipefail
+export PGDATABASE=month
+now() { date +%s.%N; }
+took() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
+for f in "$CORPUS" "$CORPUS.zst"; do
+	kind=plain
+	[[ $f == *.zst ]] && kind=zstd
+	dropdb --if-exists month
+	createdb month
+	psql -X -q -v ON_ERROR_STOP=1 -c "CREATE EXTENSION chess" -f examples/chessdb.sql >/dev/null
+	psql -X -q -c "CHECKPOINT"
+	s=$(now)
+	bash examples/load_parts.sh "$f" 2 2>"$WORK/load.$kind"
+	l=$(now)
+	grep '^load_parts.sh:' "$WORK/load.$kind" >&2
+	load=$(sed -n 's/^load_parts.sh: [0-9]* games inserted in \([0-9.]*\) s.*/\1/p' "$WORK/load.$kind")
+	PGOPTIONS="-c work_mem=1GB" psql -X -q -c "REFRESH MATERIALIZED VIEW explorer"
+	e=$(now)
+	echo "$kind load $load"
+	echo "$kind indexes $(awk -v a="$(took "$s" "$l")" -v b="$load" 'BEGIN { printf "%.2f", a - b }')"
+	echo "$kind explorer $(took "$l" "$e")"
+	echo "$kind total $(took "$s" "$e")"
+	psql -X -At -F' ' -c "CHECKPOINT" -c "
+		SELECT '$kind size games ' || (SELECT count(*) FROM games) UNION ALL
+		SELECT '$kind size table ' || pg_table_size('games') UNION ALL
+		SELECT '$kind size ' || c.relname || ' ' || pg_relation_size(c.oid)
+		FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+		WHERE i.indrelid = 'games'::regclass UNION ALL
+		SELECT '$kind size explorer ' || pg_total_relation_size('explorer') UNION ALL
+		SELECT '$kind size database ' || pg_database_size('month')"
+done
+SH
+echo "== the extension, PostgreSQL 15: examples/load_parts.sh FILE 2, then REFRESH MATERIALIZED VIEW explorer"
+CORPUS=$corpus WORK=$work pg_virtualenv -v 15 -o shared_buffers=2GB -o maintenance_work_mem=1GB \
+	-o max_wal_size=20GB -o checkpoint_timeout=1h bash "$work/run.sh" >"$work/ours"
+cat "$work/peer" "$work/ours" | awk -v games="$games" \
+	-v plain="$(stat -c %s "$corpus")" -v zst="$(stat -c %s "$corpus.zst")" '
+	$1 == "pgn-extract" { peer = $2 }
+	$2 != "size" { t[$1, $2] = $3 }
+	$2 == "size" { b[$1, $3] = $4 }
+	function rate(s) { return s > 0 ? sprintf("%9.0f/s", games / s) : sprintf("%11s", "-") }
+	function proj(s) { s = s * 1e8 / games; return s >= 3600 ? sprintf("%5.1f h", s / 3600) : sprintf("%5.1f min", s / 60) }
+	END {
+		if (b["plain", "games"] != games || b["zstd", "games"] != games)
+			{ print "!! a load did not give every game once"; bad = 1 }
+		printf "%d games; the file %.0f bytes a game, %.0f as .pgn.zst (%.1f:1)\n", games, plain / games, zst / games, plain / zst
+		printf "%-34s %9s %11s %9s %11s %13s\n", "stage", "plain, s", "games/s", "zstd, s", "games/s", "100M (zstd)"
+		n = split("load:the load, 2 parts at once|indexes:2 GIN indexes, 2 at a time|explorer:the explorer refreshed|total:end to end", st, "|")
+		for (i = 1; i <= n; i++) {
+			split(st[i], kv, ":")
+			printf "%-34s %9.1f %11s %9.1f %11s %13s\n", kv[2], t["plain", kv[1]], rate(t["plain", kv[1]]),
+				t["zstd", kv[1]], rate(t["zstd", kv[1]]), proj(t["zstd", kv[1]])
+		}
+		printf "%-34s %9.1f %11s   (ours/theirs, the load alone: %.2fx)\n", "pgn-extract -s, one core", peer, rate(peer), peer / t["plain", "load"]
+		printf "%-34s %9s %11s %13s\n", "on disk (after the zstd load)", "MB", "bytes/game", "100M, GB"
+		n = split("table games_key games_positions games_patterns games_openings games_pkey explorer database", sz, " ")
+		for (i = 1; i <= n; i++)
+			printf "%-34s %9.1f %11.0f %13.1f\n", sz[i], b["zstd", sz[i]] / 1e6, b["zstd", sz[i]] / games, b["zstd", sz[i]] / games * 1e8 / 1e9
+		printf "%-34s %9.1f %11.0f %13.1f\n", "the .pgn.zst", zst / 1e6, zst / games, zst / games * 1e8 / 1e9
+		printf "the database is %.1f times the .pgn.zst; the pattern index %.2f times the table\n",
+			b["zstd", "database"] / zst, b["zstd", "games_patterns"] / b["zstd", "table"]
+		exit bad
+	}'
+echo "($(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(git rev-parse --short HEAD))"
