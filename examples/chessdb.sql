@@ -15,7 +15,7 @@ CREATE TABLE games (
 	g game NOT NULL,			-- the start and the moves, validated
 	-- a game loaded twice has the same key: the hash of its tags, result
 	-- and value (its moves, comments, clocks: its binary form); loaders
-	-- insert with ON CONFLICT (game_key) DO NOTHING
+	-- insert with ON CONFLICT DO NOTHING
 	game_key uuid GENERATED ALWAYS AS (md5(tags::text || result || encode(game_send(g), 'hex'))::uuid) STORED
 );
 CREATE UNIQUE INDEX games_key ON games (game_key);
@@ -28,30 +28,10 @@ CREATE INDEX games_patterns ON games USING gin (g game_pattern_ops (pairs = true
 -- g ^@ '1. e4 c5 2. Nf3' (games that begin so), and order by opening
 CREATE INDEX games_openings ON games (g);
 
--- What the client loader (examples/load_pgn.py) did: each batch of a
--- source's text that it committed, in the transaction that inserted the
--- batch's games, so that the load run again with --resume skips the
--- batches that are in and reads the rest (no game twice, none missed);
--- and the games it refused with --skip-errors, where and why.
-CREATE TABLE load_batches (
-	source text NOT NULL,		-- the name the load was given (--source)
-	byte_offset bigint NOT NULL,	-- the batch's first byte in the source's text
-	bytes integer NOT NULL,
-	first_game integer NOT NULL,	-- the number of its first game in the source
-	games integer NOT NULL,		-- the games it holds: loaded, present already, or refused
-	loaded_at timestamptz NOT NULL DEFAULT now(),
-	PRIMARY KEY (source, byte_offset)
-);
-CREATE TABLE load_rejects (
-	source text,				-- NULL for a load given no name
-	game integer NOT NULL,		-- its number in the source
-	byte_offset bigint NOT NULL,	-- where its text begins
-	error text NOT NULL,		-- what pgn_games() said of it
-	pgn text NOT NULL,			-- its text, to mend and load again
-	refused_at timestamptz NOT NULL DEFAULT now()
-);
--- a game refused again (the load run again) is recorded once
-CREATE UNIQUE INDEX load_rejects_place ON load_rejects ((coalesce(source, '')), byte_offset);
+-- What the loaders did (examples/load_pgn.py: the batches it committed,
+-- the games it refused), in a file of its own: a sharded database's
+-- coordinator keeps them too (examples/coordinator.sql).
+\ir loads.sql
 
 -- The opening explorer (a materialized view and explore()), in a file of
 -- its own: a sharded database's coordinator builds it over the shards'

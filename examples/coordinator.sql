@@ -1,6 +1,6 @@
 -- A chess database sharded over postgres_fdw: this server (the coordinator)
 -- keeps no games; a partitioned table routes each game by the hash of its
--- id to a shard, a server of its own with the extension and the tables of
+-- key to a shard, a server of its own with the extension and the tables of
 -- examples/chessdb.sql.  Queries on the coordinator's games are sent to
 -- the shards, the chess operators with them (the servers name the
 -- extension in their option `extensions`), and the shards are scanned at
@@ -32,8 +32,13 @@ SELECT format('CREATE USER MAPPING FOR CURRENT_USER SERVER shard%s OPTIONS (user
 FROM generate_series(1, 2) AS n
 \gexec
 
--- The games, partitioned by the hash of their id: the coordinator numbers
--- them, each lives on one shard, in the shard's table games.
+-- The games, partitioned by the hash of their key: the recipe's game_key
+-- (md5 of tags, result and value), which each shard's table computes and
+-- keeps unique.  A game loaded twice goes to the same shard, which refuses
+-- it there (loaders insert with ON CONFLICT DO NOTHING), so that a load
+-- run again, or resumed, adds nothing twice across the shards.  The
+-- coordinator numbers the games; each lives on one shard, in the shard's
+-- table games.
 CREATE SEQUENCE games_id_seq;
 CREATE TABLE games (
 	id bigint NOT NULL DEFAULT nextval('games_id_seq'),
@@ -41,11 +46,15 @@ CREATE TABLE games (
 	tag_order text[],
 	result text NOT NULL,
 	g game NOT NULL
-) PARTITION BY HASH (id);
+) PARTITION BY HASH ((md5(tags::text || result || encode(game_send(g), 'hex'))::uuid));
 CREATE FOREIGN TABLE games_shard1 PARTITION OF games FOR VALUES WITH (MODULUS 2, REMAINDER 0)
 	SERVER shard1 OPTIONS (table_name 'games');
 CREATE FOREIGN TABLE games_shard2 PARTITION OF games FOR VALUES WITH (MODULUS 2, REMAINDER 1)
 	SERVER shard2 OPTIONS (table_name 'games');
+
+-- What the loaders did, kept here: examples/load_pgn.py --source records
+-- each batch in the transaction that sends its games to the shards.
+\ir loads.sql
 
 -- Aggregates by partition, each sent to its shard (counts by result,
 -- material, ...); the coordinator adds up the shards' answers.

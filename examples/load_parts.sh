@@ -47,7 +47,9 @@ done
 # offset in its context
 log=$(mktemp)
 trap 'rm -f "$log" "$log".*' EXIT
-# (each part's command tag, INSERT 0 N, in $log.out.K)
+# (each part's command tag, INSERT 0 N, in $log.out.K; ON CONFLICT without a
+# target: a sharded database's partitioned table has no unique index, its
+# shards' game_key refuses a game twice)
 pids=()
 started=$(now)
 for ((k = 1; k <= parts; k++)); do
@@ -56,7 +58,7 @@ for ((k = 1; k <= parts; k++)); do
 INSERT INTO games (tags, tag_order, result, g)
 SELECT tags, tag_order, result, value
 FROM pgn_games_file(:'file', skip_errors => true, part => :part, parts => :parts)
-ON CONFLICT (game_key) DO NOTHING;
+ON CONFLICT DO NOTHING;
 SQL
 	pids+=($!)
 done

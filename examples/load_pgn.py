@@ -20,7 +20,8 @@ batch says where it is: pgn_games(first_game, first_offset)).  A bad
 game stops the load with its error; with --skip-errors it is refused
 instead, and recorded in the table load_rejects with its number, offset,
 error and text.  A game the table has already (its game_key) is not
-inserted again.  With --source NAME, each batch committed is recorded in
+inserted again.  The table may be a sharded database's (the coordinator
+of examples/coordinator.sql): each game goes to the shard of its key.  With --source NAME, each batch committed is recorded in
 load_batches in the same transaction as its games; after a failure, a
 cancel or a crash, the same command with --resume reads the same input
 again and loads only the batches that are not in: no game twice, none
@@ -41,39 +42,49 @@ BATCH_BYTES = 1 << 20
 # One batch, in one transaction: first its row in load_batches when the
 # load has a name (a session still loading the same batch, left by a
 # loader that was killed, holds that row until it ends: the batch is then
-# loaded once, by whichever commits first); then its games, read once (a
-# batch is a megabyte: so are its MATERIALIZED rows), the good ones
-# inserted, the refused ones recorded with their text; returns the games
-# read, loaded and refused.
+# loaded once, by whichever commits first); then its games, read once into
+# the session's temporary table (a batch is a megabyte: so are its rows),
+# the refused ones recorded with their text, the good ones inserted.  Each
+# step's count is its command's row count: the insert into games has no
+# RETURNING, which would make postgres_fdw send a sharded database's rows
+# (examples/coordinator.sql) to its shards one at a time instead of a
+# thousand.  ON CONFLICT has no target for the same database, whose
+# partitioned table has no unique index of its own: its shards' game_key
+# refuses a game twice, as the recipe's table does.
 CLAIM = """
 INSERT INTO load_batches (source, byte_offset, bytes, first_game, games)
 VALUES (%(source)s, %(offset)s, %(bytes)s, %(first_game)s, %(games)s)
 ON CONFLICT DO NOTHING
 RETURNING 1
 """
-BATCH = """
-WITH batch AS MATERIALIZED (
-	SELECT *, (byte_offset - %(offset)s)::integer AS text_from,
-	       coalesce(lead(byte_offset) OVER (ORDER BY game) - %(offset)s, %(bytes)s)::integer AS text_to
-	FROM pgn_games(%(text)s::bytea, %(encoding)s, keep_errors => %(skip)s,
-	               first_game => %(first_game)s, first_offset => %(offset)s)),
-{refused}
-loaded AS (
-	INSERT INTO games (tags, tag_order, result, g)
-	SELECT tags, tag_order, result, value FROM batch WHERE error IS NULL
-	ON CONFLICT (game_key) DO NOTHING
-	RETURNING 1)
-SELECT (SELECT count(*) FROM batch), (SELECT count(*) FROM loaded), {refused_count}
+BATCH_TABLE = """
+CREATE TEMPORARY TABLE load_pgn_batch (
+	game integer, tags jsonb, tag_order text[], result text, value game, error text,
+	byte_offset bigint, text_from integer, text_to integer
+) ON COMMIT DELETE ROWS
+"""
+READ = """
+INSERT INTO load_pgn_batch
+SELECT game, tags, tag_order, result, value, error, byte_offset, (byte_offset - %(offset)s)::integer,
+       coalesce(lead(byte_offset) OVER (ORDER BY game) - %(offset)s, %(bytes)s)::integer
+FROM pgn_games(%(text)s::bytea, %(encoding)s, keep_errors => %(skip)s,
+               first_game => %(first_game)s, first_offset => %(offset)s)
+"""
+LOAD = """
+INSERT INTO games (tags, tag_order, result, g)
+SELECT tags, tag_order, result, value FROM load_pgn_batch WHERE error IS NULL
+ON CONFLICT DO NOTHING
 """
 # with --skip-errors: the refused games, recorded once each (a load run
-# again finds them there); the statement counts them all
-REFUSED = """refused AS (
-	INSERT INTO load_rejects (source, game, byte_offset, error, pgn)
-	SELECT %(source)s, game, byte_offset, error,
-	       convert_from(substring(%(text)s::bytea FROM text_from + 1 FOR text_to - text_from), %(encoding)s)
-	FROM batch WHERE error IS NOT NULL
-	ON CONFLICT ((coalesce(source, '')), byte_offset) DO NOTHING
-	RETURNING 1),"""
+# again finds them there); all of them are counted
+REFUSE = """
+INSERT INTO load_rejects (source, game, byte_offset, error, pgn)
+SELECT %(source)s, game, byte_offset, error,
+       convert_from(substring(%(text)s::bytea FROM text_from + 1 FOR text_to - text_from), %(encoding)s)
+FROM load_pgn_batch WHERE error IS NOT NULL
+ON CONFLICT ((coalesce(source, '')), byte_offset) DO NOTHING
+"""
+REFUSED = "SELECT count(*) FROM load_pgn_batch WHERE error IS NOT NULL"
 # offsets count the file's bytes when the text is UTF-8, or a single-byte
 # encoding converted into a UTF-8 database (doc/database.md)
 EXACT_OFFSETS = """
@@ -153,8 +164,6 @@ def main():
     if done and not args.resume:
         sys.exit(f"load_pgn.py: source {args.source!r} has {len(done)} batches loaded already: "
                  "--resume to load the rest, or name the load otherwise")
-    statement = BATCH.format(refused=REFUSED if args.skip_errors else "",
-                             refused_count="(SELECT count(*) FROM batch WHERE error IS NOT NULL)")
 
     work = queue.Queue(maxsize=2 * args.jobs)
     totals = {"read": 0, "loaded": 0, "refused": 0, "skipped": 0}
@@ -165,6 +174,8 @@ def main():
     def worker():
         try:
             with psycopg.connect(args.dsn) as conn:
+                conn.execute(BATCH_TABLE)
+                conn.commit()
                 while (item := work.get()) is not None:
                     if failures:
                         continue
@@ -177,7 +188,12 @@ def main():
                             with lock:
                                 totals["skipped"] += games
                             continue
-                        read, loaded, refused = conn.execute(statement, values).fetchone()
+                        read = conn.execute(READ, values).rowcount
+                        refused = 0
+                        if args.skip_errors:
+                            conn.execute(REFUSE, values)
+                            refused = conn.execute(REFUSED).fetchone()[0]
+                        loaded = conn.execute(LOAD).rowcount
                         if args.source is not None and read != games:
                             conn.execute("UPDATE load_batches SET games = %(read)s "
                                          "WHERE source = %(source)s AND byte_offset = %(offset)s",

@@ -91,7 +91,8 @@ conn.execute("DROP TABLE IF EXISTS games, load_batches, load_rejects")
 # the recipe of the README, its indexes built after the load (as for any bulk load)
 # the recipe as psql runs it: its \ir of the explorer's file inlined
 recipe = open("examples/chessdb.sql", encoding="utf-8").read()
-recipe = recipe.replace("\\ir explorer.sql", open("examples/explorer.sql", encoding="utf-8").read())
+recipe = re.sub(r"^\\ir (\S+)$", lambda m: open("examples/" + m.group(1), encoding="utf-8").read(),
+                    recipe, flags=re.M)
 conn.execute(recipe)
 conn.execute("DROP INDEX games_positions, games_patterns, games_openings")
 # the recipe's own CREATE INDEX statements, run again after the load

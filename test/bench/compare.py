@@ -69,7 +69,8 @@ with psycopg.connect(autocommit=True, prepare_threshold=None) as conn:
     result("perft_kiwipete_4", ms, rows[0][0])
 
     recipe = open("examples/chessdb.sql", encoding="utf-8").read()
-    recipe = recipe.replace("\\ir explorer.sql", open("examples/explorer.sql", encoding="utf-8").read())
+    recipe = re.sub(r"^\\ir (\S+)$", lambda m: open("examples/" + m.group(1), encoding="utf-8").read(),
+                    recipe, flags=re.M)
     conn.execute(recipe)
     conn.execute("DROP INDEX games_positions, games_patterns, games_openings")
     # the same work before and after: the recipe's key of a game loaded

@@ -6,11 +6,13 @@
      g @> balance, the explorer's expansion of games into position keys,
      material statistics);
   2. one server against a coordinator with two shards (postgres_fdw,
-     examples/coordinator.sql): the import (PGN to indexed tables) and
-     the searches, counts by result, the opening prefix.
+     examples/coordinator.sql): the import (PGN to indexed tables: the
+     client loader examples/load_pgn.py in two sessions, then one session
+     on the server) and the searches, counts by result, the opening prefix.
 
 usage: scale.py CORPUS.pgn SINGLE COORDINATOR SHARD...   (conninfos;
 test/bench/scale.sh starts the servers).  Prints tables with ratios."""
+import subprocess
 import sys
 import time
 
@@ -40,6 +42,21 @@ def timed(conn, sql):
     return time.perf_counter() - t
 
 
+def client_load(dsn):
+    """The corpus through examples/load_pgn.py --jobs 2 --source, from
+    standard input; the seconds it took; then the tables emptied."""
+    with open(corpus, "rb") as f:
+        t = time.perf_counter()
+        subprocess.run([sys.executable, "examples/load_pgn.py", "--dsn", dsn, "--jobs", "2",
+                        "--source", "bench"], stdin=f, stdout=subprocess.DEVNULL, check=True)
+        seconds = time.perf_counter() - t
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute("TRUNCATE games, load_batches")
+    return seconds
+
+
+s_client = client_load(single_dsn)
+c_client = client_load(coord_dsn)
 sicilian = "rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3"
 load = f"INSERT INTO games (tags, result, g) SELECT tags, result, value FROM pgn_games_file('{corpus}') ORDER BY game"
 s_load = timed(single, load)
@@ -85,6 +102,8 @@ print()
 print("== 2. one server against a coordinator and two shards (same machine; best of 3)")
 print(f"import, PGN to indexed tables: one server {s_load:.1f} s ({n / s_load:,.0f} games/s), "
       f"sharded {c_load:.1f} s ({n / c_load:,.0f} games/s), {s_load / c_load:.2f}x")
+print(f"the client loader, --jobs 2: one server {s_client:.1f} s ({n / s_client:,.0f} games/s), "
+      f"sharded {c_client:.1f} s ({n / c_client:,.0f} games/s), {s_client / c_client:.2f}x")
 print("| query | one server, ms | sharded, ms | ratio | answer |")
 print("|---|---|---|---|---|")
 searches = [

@@ -7,7 +7,9 @@
 # that EXPLAIN VERBOSE shows the chess operators in the shards' Remote SQL
 # with asynchronous scans, and the faults: a shard down is an error on the
 # coordinator, never a partial answer; a failed write leaves no game
-# behind.  Prints "N passed, M failed".  Run as root (the servers run as
+# behind; the client loader (examples/load_pgn.py) into the coordinator:
+# stopped by a shard, resumed, run again, every game once on one shard.
+# Prints "N passed, M failed".  Run as root (the servers run as
 # postgres).
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
@@ -147,17 +149,18 @@ out=$(coord -A -t -c "SELECT count(*) FROM games WHERE g @> start_position()" 2>
 contains "... also when the other shard has answers" "$out" 'ERROR:'
 # a game for the shard that is down: nothing written anywhere
 before=$(node 1 -d postgres -A -t -c 'SELECT count(*) FROM games')
-out=$(coord -c "INSERT INTO games (id, tags, result, g) VALUES (100001, '{}', '*', '1. e4'), (100002, '{}', '*', '1. d4')" 2>&1)
+out=$(coord -c "INSERT INTO games (id, tags, result, g) SELECT 100000 + n, jsonb_build_object('n', n), '*', '1. e4' FROM generate_series(1, 20) AS n" 2>&1)
 contains "a write that reaches the shard that is down fails" "$out" 'ERROR:'
 check "... and leaves nothing on the other shard" "$(node 1 -d postgres -A -t -c 'SELECT count(*) FROM games')" "$before"
 runuser -u postgres -- "$PGBIN/pg_ctl" -D "$dir/node2" -l "$dir/node2.log" -w \
 	-o "-p 5472 -k $dir -c listen_addresses='' -c fsync=off" start >/dev/null
-# a write that one shard refuses (a duplicate id there): the whole statement
-# is rolled back on every shard
-node 2 -d postgres -c "INSERT INTO games (id, tags, result, g) SELECT 200000 + n, '{}', '*', '1. e4' FROM generate_series(1, 20) AS n"
+# a write that one shard refuses (games it has, by their game_key): the
+# whole statement is rolled back on every shard
+twenty="SELECT jsonb_build_object('twenty', n), '*', '1. e4'::game FROM generate_series(1, 20) AS n"
+node 2 -d postgres -c "INSERT INTO games (id, tags, result, g) SELECT 200000 + row_number() OVER (), * FROM ($twenty) AS t"
 before1=$(node 1 -d postgres -A -t -c 'SELECT count(*) FROM games')
 before2=$(node 2 -d postgres -A -t -c 'SELECT count(*) FROM games')
-out=$(coord -c "INSERT INTO games (id, tags, result, g) SELECT 200000 + n, '{}', '*', '1. e4' FROM generate_series(1, 20) AS n" 2>&1)
+out=$(coord -c "INSERT INTO games (tags, result, g) $twenty" 2>&1)
 contains "a write one shard refuses fails on the coordinator" "$out" 'duplicate key value violates unique constraint'
 check "... and none of its games is left on either shard" \
 	"$(node 1 -d postgres -A -t -c 'SELECT count(*) FROM games'),$(node 2 -d postgres -A -t -c 'SELECT count(*) FROM games')" \
@@ -168,5 +171,36 @@ check "a new game is on one shard" \
 	"$(($(node 1 -d postgres -A -t -c "SELECT count(*) FROM games WHERE tags->>'Event' = 'new'") + \
 	    $(node 2 -d postgres -A -t -c "SELECT count(*) FROM games WHERE tags->>'Event' = 'new'")))" 1
 check "... and the coordinator finds it" "$(coord -A -t -c "SELECT result FROM games WHERE g ^@ '1. f3 e5 2. g4 Qh4#'")" "1-0"
+
+echo "== the client loader into the coordinator"
+# examples/load_pgn.py, two sessions, the games of the test eight times
+# over (24,000 games, several batches): a load that one shard stops
+# halfway, resumed; a load again; every game once, on one shard
+for k in 1 2 3 4 5 6 7 8; do sed "s/^\[Event \"Game \(.*\)\"\]$/[Event \"Load \1 copy $k\"]/" "$dir/games.pgn"; done >"$dir/load.pgn"
+chown postgres: "$dir/load.pgn"
+loader() { /usr/bin/python3 examples/load_pgn.py --dsn "host=$dir port=5470 dbname=postgres user=postgres" --jobs 2 "$@" <"$dir/load.pgn"; }
+loaded() { coord -A -t -c "SELECT count(*) FROM games WHERE tags->>'Event' LIKE 'Load %'"; }
+stop='CREATE FUNCTION stop() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION '"'"'stopped'"'"'; END $$;
+      CREATE TRIGGER stop BEFORE INSERT ON games FOR EACH ROW WHEN (NEW.tags->>'"'"'Event'"'"' = '"'"'Load 1500 copy 5'"'"') EXECUTE FUNCTION stop()'
+node 1 -d postgres -c "$stop"
+node 2 -d postgres -c "$stop"
+out=$(loader --source load 2>&1)
+contains "a shard refusing a game stops the load" "$out" "stopped"
+contains "... which says how to resume it" "$out" "resume: the same input with --source load --resume"
+partial=$(loaded)
+check "... halfway: some games in, not all" "$((partial > 0 && partial < 24000))" 1
+node 1 -d postgres -c "DROP TRIGGER stop ON games"
+node 2 -d postgres -c "DROP TRIGGER stop ON games"
+out=$(loader --source load --resume 2>&1)
+contains "resumed: the batches that were in are skipped" "$out" "loaded before (their batches skipped)"
+check "... every game once" "$(loaded)" 24000
+out=$(loader --source again 2>&1)
+check "loaded again: nothing twice" "$out,$(loaded)" "0 games loaded, 24000 in the table already,24000"
+check "... as the file is" \
+	"$(coord -A -t -c "SELECT md5(string_agg(g::text || tags::text, '|' ORDER BY tags->>'Event')) FROM games WHERE tags->>'Event' LIKE 'Load %'")" \
+	"$(coord -A -t -c "SELECT md5(string_agg(value::text || tags::text, '|' ORDER BY tags->>'Event')) FROM pgn_games_file('$dir/load.pgn')")"
+keys() { node "$1" -d postgres -A -t -c "SELECT game_key FROM games WHERE tags->>'Event' LIKE 'Load %'"; }
+check "... each on one shard, both shards used" \
+	"$(cat <(keys 1) <(keys 2) | sort | uniq -d | wc -l),$(($(keys 1 | wc -l) > 10000 && $(keys 2 | wc -l) > 10000))" "0,1"
 echo "sharding: $passed passed, $failed failed"
 ((failed == 0))
