@@ -25,8 +25,12 @@ CREATE INDEX games_positions ON games USING gin (g);
 -- g @> pattern (pieces on squares), rechecked; with the pairs of pieces that
 -- stood side by side, a larger index that finds fewer candidates
 CREATE INDEX games_patterns ON games USING gin (g game_pattern_ops (pairs = true));
--- g ^@ '1. e4 c5 2. Nf3' (games that begin so), and order by opening
-CREATE INDEX games_openings ON games (g);
+-- mainline(g) ^@ '1. e4 c5 2. Nf3' (games that begin so), and ORDER BY
+-- mainline(g), in opening order: the index holds the moves alone, for a
+-- btree entry holds at most 2,704 bytes and a game's comments, clocks and
+-- evaluations can be longer (a game of more than about 3,000 plies is
+-- still too long for it, and refused)
+CREATE INDEX games_openings ON games (mainline(g));
 
 -- What the loaders did (examples/load_pgn.py: the batches it committed,
 -- the games it refused), in a file of its own: a sharded database's

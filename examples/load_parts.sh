@@ -23,7 +23,11 @@
 # several sessions at once grow several times the size a build gives
 # (their fast-update lists; test/bench/index_growth.sh), and building them
 # after is faster than keeping them up to date.  Into a table with games,
-# the indexes stay and take the new games.
+# the indexes stay and take the new games.  The recipe's explorer, when
+# there is one, is refreshed after the load, beside the index builds.
+# Index builds and the refresh use the sessions' maintenance_work_mem and
+# work_mem: PGOPTIONS="-c maintenance_work_mem=1GB -c work_mem=1GB" for a
+# large file (doc/database.md, "A lichess month").
 set -euo pipefail
 if [[ $# -lt 1 || $# -gt 2 ]]; then
 	echo "usage: $0 FILE [PARTS]" >&2
@@ -75,22 +79,29 @@ fi
 inserted=$(sed -n 's/^INSERT 0 //p' "$log".out.* | awk '{ n += $1 } END { print n + 0 }')
 echo "load_parts.sh: $inserted games inserted in $(awk -v a="$started" -v b="$loaded" 'BEGIN { printf "%.1f", b - a }') s, $parts parts at once" >&2
 
-# the indexes again, two sessions at a time, whatever the load gave
-pids=()
-for def in "${gin[@]}"; do
-	sql -c "$def" &
-	pids+=($!)
-	if ((${#pids[@]} == 2)); then
-		wait "${pids[0]}" || failed=$((failed + 1))
-		pids=("${pids[@]:1}")
+# then, two sessions at a time, whatever the load gave: the GIN indexes
+# again, and the recipe's explorer (examples/explorer.sql) refreshed, which
+# starts as soon as a session is free
+jobs=("${gin[@]}")
+if [[ $(sql -c "SELECT coalesce((SELECT relkind = 'm' FROM pg_class WHERE oid = to_regclass('explorer')), false)") == t ]]; then
+	jobs+=("REFRESH MATERIALIZED VIEW explorer")
+fi
+running=0
+for job in "${jobs[@]}"; do
+	if ((running == 2)); then
+		wait -n || failed=$((failed + 1))
+		running=$((running - 1))
 	fi
+	sql -c "$job" &
+	running=$((running + 1))
 done
-for pid in "${pids[@]}"; do
-	wait "$pid" || failed=$((failed + 1))
+while ((running > 0)); do
+	wait -n || failed=$((failed + 1))
+	running=$((running - 1))
 done
 sql -c "ANALYZE games"
-if ((${#gin[@]})); then
-	echo "load_parts.sh: ${#gin[@]} GIN indexes built, the table analysed, in $(awk -v a="$loaded" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }') s, two at a time" >&2
+if ((${#jobs[@]})); then
+	echo "load_parts.sh: ${#gin[@]} GIN indexes built$( ((${#jobs[@]} > ${#gin[@]})) && echo " and the explorer refreshed"), the table analysed, in $(awk -v a="$loaded" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }') s, two at a time" >&2
 fi
 if ((failed)); then
 	echo "load_parts.sh: $failed of $parts parts or index builds failed" >&2

@@ -54,7 +54,7 @@ CREATE TABLE games (
 );
 CREATE INDEX games_positions ON games USING gin (g);                                   -- g @> position, g @> balance
 CREATE INDEX games_patterns ON games USING gin (g game_pattern_ops (pairs = true));   -- g @> pattern
-CREATE INDEX games_openings ON games (g);                                              -- g ^@ '1. e4 c5', ORDER BY g
+CREATE INDEX games_openings ON games (mainline(g));                                    -- mainline(g) ^@ '1. e4 c5'
 
 INSERT INTO games (tags, tag_order, result, g)
 SELECT tags, tag_order, result, value FROM pgn_games(pg_read_file('/path/to/games.pgn'));

@@ -287,8 +287,8 @@ for label, fen in positions:
 
 # opening prefix (Scid has no such search: no ratio)
 for line in ("1. e4 c5 2. Nf3", "1. d4 Nf6 2. c4 e6 3. Nc3 Bb4"):
-    ms, res = best_ms(conn, "SELECT count(*) FROM games WHERE g ^@ %s::text::game", (line,))
-    row(f"g ^@ '{line}'", ms, None, res[0][0], None)
+    ms, res = best_ms(conn, "SELECT count(*) FROM games WHERE mainline(g) ^@ %s::text::game", (line,))
+    row(f"mainline(g) ^@ '{line}'", ms, None, res[0][0], None)
 
 # patterns, as bench-scid.tcl has them
 patterns = [("pattern_Pe4_Pd5_nf6", "8/8/5n2/3P4/4P3/8/8/8"),

@@ -71,6 +71,8 @@ with psycopg.connect(autocommit=True, prepare_threshold=None) as conn:
     recipe = open("examples/chessdb.sql", encoding="utf-8").read()
     recipe = re.sub(r"^\\ir (\S+)$", lambda m: open("examples/" + m.group(1), encoding="utf-8").read(),
                     recipe, flags=re.M)
+    # 0.8.0 has no mainline(): its recipe's index of openings, on g
+    recipe = recipe.replace("games_openings ON games (mainline(g))", "games_openings ON games (g)")
     conn.execute(recipe)
     conn.execute("DROP INDEX games_positions, games_patterns, games_openings")
     # the same work before and after: the recipe's key of a game loaded

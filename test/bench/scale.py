@@ -112,7 +112,7 @@ searches = [
      "SELECT count(*) FROM games WHERE g @> 'r1b1kb1r/p2nqppp/5n2/1B2p1B1/4P3/1Q6/PPP2PPP/2KR3R w kq - 0 13'::\"position\""),
     ("g @> pattern, count", "SELECT count(*) FROM games WHERE g @> '8/8/5n2/3P4/4P3/8/8/8'::pattern"),
     ("g @> balance, count", "SELECT count(*) FROM games WHERE g @> 'KRBvKR'::balance OR g @> 'KRvKRB'::balance"),
-    ("opening prefix, count", "SELECT count(*) FROM games WHERE g ^@ '1. e4 c5 2. Nf3 d6 3. d4'"),
+    ("opening prefix, count", "SELECT count(*) FROM games WHERE mainline(g) ^@ '1. e4 c5 2. Nf3 d6 3. d4'"),
     ("counts by result", "SELECT result, count(*) FROM games GROUP BY result ORDER BY result"),
 ]
 by_shard = ("SELECT result, sum(n) FROM (SELECT result, count(*) AS n FROM games_shard1 GROUP BY result "

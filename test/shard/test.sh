@@ -103,10 +103,10 @@ queries=(
 	"SELECT * FROM explore(start_position()) ORDER BY move"
 	"SELECT * FROM explore('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1') ORDER BY move"
 	"SELECT * FROM explore('rnbqkb1r/pppp1ppp/5n2/4p3/2P5/2N5/PP1PPPPP/R1BQKBNR w KQkq - 2 3') ORDER BY move"
-	"SELECT id FROM games WHERE g ^@ '1. e4 c5 2. Nf3 d6 3. d4' ORDER BY id"
+	"SELECT id FROM games WHERE mainline(g) ^@ '1. e4 c5 2. Nf3 d6 3. d4' ORDER BY id"
 	"SELECT result, count(*) FROM games GROUP BY result ORDER BY result"
 	"SELECT material(final(g)), count(*) FROM games GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 5"
-	"SELECT id FROM games ORDER BY g, id LIMIT 20"
+	"SELECT id FROM games ORDER BY mainline(g), id LIMIT 20"
 )
 for q in "${queries[@]}"; do
 	a=$(coord -A -t -c "$q" 2>&1)
@@ -123,7 +123,7 @@ contains "g @> pattern is sent to the shards" "$plan" "::public.pattern))"
 plan=$(coord -c "EXPLAIN (VERBOSE, COSTS OFF) ${queries[3]}")
 contains "g @> balance is sent to the shards" "$plan" "::public.balance))"
 plan=$(coord -c "EXPLAIN (VERBOSE, COSTS OFF) ${queries[7]}")
-contains "g ^@ game (an opening prefix) is sent to the shards" "$plan" "^@"
+contains "mainline(g) ^@ game (an opening prefix) is sent to the shards" "$plan" "^@"
 plan=$(coord -c "EXPLAIN (VERBOSE, COSTS OFF) SELECT count(*) FROM games WHERE g @> start_position()")
 contains "a count over the table: the shards filter and send no columns" "$plan" "Remote SQL: SELECT NULL FROM public.games WHERE ((g OPERATOR(public.@>) "
 # 15 sends a partition's whole aggregate to its shard only when grouping by
@@ -170,7 +170,7 @@ coord -c "INSERT INTO games (tags, result, g) VALUES ('{\"Event\": \"new\"}', '1
 check "a new game is on one shard" \
 	"$(($(node 1 -d postgres -A -t -c "SELECT count(*) FROM games WHERE tags->>'Event' = 'new'") + \
 	    $(node 2 -d postgres -A -t -c "SELECT count(*) FROM games WHERE tags->>'Event' = 'new'")))" 1
-check "... and the coordinator finds it" "$(coord -A -t -c "SELECT result FROM games WHERE g ^@ '1. f3 e5 2. g4 Qh4#'")" "1-0"
+check "... and the coordinator finds it" "$(coord -A -t -c "SELECT result FROM games WHERE mainline(g) ^@ '1. f3 e5 2. g4 Qh4#'")" "1-0"
 
 echo "== the client loader into the coordinator"
 # examples/load_pgn.py, two sessions, the games of the test eight times
