@@ -42,27 +42,38 @@ now() { date +%s.%N; }
 mapfile -t gin < <(sql -c "SELECT CASE WHEN NOT EXISTS (SELECT FROM games) THEN pg_get_indexdef(i.indexrelid) END
 	FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam
 	WHERE i.indrelid = 'games'::regclass AND a.amname = 'gin' ORDER BY c.relname" | sed '/^$/d')
+# each part's messages: the NOTICE of each game skipped, its number and
+# offset in its context; and the indexes dropped, said again if the script
+# stops before it has built them (a run again finds the table not empty,
+# and would not build them)
+log=$(mktemp)
+built=0
+unbuilt() {
+	if ((${#gin[@]} && !built)); then
+		echo "load_parts.sh: stopped before the GIN indexes it dropped were built; build them:" >&2
+		printf '%s;\n' "${gin[@]}" >&2
+	fi
+	rm -f "$log" "$log".*
+}
+trap unbuilt EXIT
 for def in "${gin[@]}"; do
 	name=$(sed -E 's/^CREATE INDEX ([^ ]+) ON .*/\1/' <<<"$def")
 	sql -c "DROP INDEX $name"
 done
 
-# each part's messages: the NOTICE of each game skipped, its number and
-# offset in its context
-log=$(mktemp)
-trap 'rm -f "$log" "$log".*' EXIT
-# (each part's command tag, INSERT 0 N, in $log.out.K; ON CONFLICT without a
-# target: a sharded database's partitioned table has no unique index, its
-# shards' game_key refuses a game twice)
+# (each part's command tag, INSERT 0 N, in $log.out.K; ON CONFLICT names
+# game_key, or nothing for a sharded database's partitioned table, which
+# has no unique index: its shards' game_key refuses a game twice)
+target=$(sql -c "SELECT CASE WHEN relkind = 'p' THEN '' ELSE '(game_key)' END FROM pg_class WHERE oid = 'games'::regclass")
 pids=()
 started=$(now)
 for ((k = 1; k <= parts; k++)); do
-	psql -X -At -v ON_ERROR_STOP=1 -v file="$file" -v part="$k" -v parts="$parts" -v SHOW_CONTEXT=always \
+	psql -X -At -v ON_ERROR_STOP=1 -v file="$file" -v part="$k" -v parts="$parts" -v target="$target" -v SHOW_CONTEXT=always \
 		>"$log.out.$k" 2>"$log.err.$k" <<'SQL' &
 INSERT INTO games (tags, tag_order, result, g)
 SELECT tags, tag_order, result, value
 FROM pgn_games_file(:'file', skip_errors => true, part => :part, parts => :parts)
-ON CONFLICT DO NOTHING;
+ON CONFLICT :target DO NOTHING;
 SQL
 	pids+=($!)
 done
@@ -70,6 +81,9 @@ failed=0
 for pid in "${pids[@]}"; do
 	wait "$pid" || failed=$((failed + 1))
 done
+if ((failed)); then
+	echo "load_parts.sh: $failed of $parts parts failed (their errors below); the others' games are in" >&2
+fi
 loaded=$(now)
 cat "$log".err.* >&2
 skipped=$(cat "$log".err.* | grep -c 'NOTICE:  skipping game' || true)
@@ -81,29 +95,34 @@ echo "load_parts.sh: $inserted games inserted in $(awk -v a="$started" -v b="$lo
 
 # then, two sessions at a time, whatever the load gave: the GIN indexes
 # again, and the recipe's explorer (examples/explorer.sql) refreshed, which
-# starts as soon as a session is free
+# starts as soon as a session is free (CONCURRENTLY once it has data, so
+# that explore() answers meanwhile)
 jobs=("${gin[@]}")
-if [[ $(sql -c "SELECT coalesce((SELECT relkind = 'm' FROM pg_class WHERE oid = to_regclass('explorer')), false)") == t ]]; then
-	jobs+=("REFRESH MATERIALIZED VIEW explorer")
-fi
+case $(sql -c "SELECT relispopulated FROM pg_class WHERE oid = to_regclass('explorer') AND relkind = 'm'") in
+	t) jobs+=("REFRESH MATERIALIZED VIEW CONCURRENTLY explorer") ;;
+	f) jobs+=("REFRESH MATERIALIZED VIEW explorer") ;;
+esac
 running=0
+jobs_failed=0
 for job in "${jobs[@]}"; do
 	if ((running == 2)); then
-		wait -n || failed=$((failed + 1))
+		wait -n || jobs_failed=$((jobs_failed + 1))
 		running=$((running - 1))
 	fi
 	sql -c "$job" &
 	running=$((running + 1))
 done
 while ((running > 0)); do
-	wait -n || failed=$((failed + 1))
+	wait -n || jobs_failed=$((jobs_failed + 1))
 	running=$((running - 1))
 done
+built=1
 sql -c "ANALYZE games"
-if ((${#jobs[@]})); then
+if ((jobs_failed)); then
+	echo "load_parts.sh: $jobs_failed of ${#jobs[@]} index builds and refreshes failed (their errors above)" >&2
+elif ((${#jobs[@]})); then
 	echo "load_parts.sh: ${#gin[@]} GIN indexes built$( ((${#jobs[@]} > ${#gin[@]})) && echo " and the explorer refreshed"), the table analysed, in $(awk -v a="$loaded" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }') s, two at a time" >&2
 fi
-if ((failed)); then
-	echo "load_parts.sh: $failed of $parts parts or index builds failed" >&2
+if ((failed + jobs_failed)); then
 	exit 1
 fi

@@ -7,9 +7,11 @@
 
 The path for a role that may not read the server's files: the PGN comes on
 standard input (decompress it with zstdcat or zcat), is cut at game
-boundaries into batches of about a megabyte, and each batch is one
-statement over pgn_games(), in its own transaction, so memory
-stays flat on both sides however large the file.  The batches go as bytes
+boundaries into batches of about a megabyte, and each batch is read by
+pgn_games() into a temporary table and inserted from it, in its own
+transaction, so memory stays flat on both sides however large the file
+(the role needs TEMP on the database, and a connection of its own: not
+through a pooler in transaction mode).  The batches go as bytes
 (bytea) in the file's encoding (--encoding, default UTF8; a UTF-8
 byte-order mark is fine), which the server converts.  With --jobs N, N
 sessions insert batches at once.  libpq's environment variables (PGHOST,
@@ -48,9 +50,9 @@ BATCH_BYTES = 1 << 20
 # step's count is its command's row count: the insert into games has no
 # RETURNING, which would make postgres_fdw send a sharded database's rows
 # (examples/coordinator.sql) to its shards one at a time instead of a
-# thousand.  ON CONFLICT has no target for the same database, whose
-# partitioned table has no unique index of its own: its shards' game_key
-# refuses a game twice, as the recipe's table does.
+# thousand.  ON CONFLICT names game_key, or, for the same database, whose
+# partitioned table has no unique index of its own, nothing: its shards'
+# game_key refuses a game twice.
 CLAIM = """
 INSERT INTO load_batches (source, byte_offset, bytes, first_game, games)
 VALUES (%(source)s, %(offset)s, %(bytes)s, %(first_game)s, %(games)s)
@@ -73,8 +75,9 @@ FROM pgn_games(%(text)s::bytea, %(encoding)s, keep_errors => %(skip)s,
 LOAD = """
 INSERT INTO games (tags, tag_order, result, g)
 SELECT tags, tag_order, result, value FROM load_pgn_batch WHERE error IS NULL
-ON CONFLICT DO NOTHING
+ON CONFLICT {target}DO NOTHING
 """
+PARTITIONED = "SELECT relkind = 'p' FROM pg_class WHERE oid = 'games'::regclass"
 # with --skip-errors: the refused games, recorded once each (a load run
 # again finds them there); all of them are counted
 REFUSE = """
@@ -153,6 +156,7 @@ def main():
     done = {}
     with psycopg.connect(args.dsn) as conn:
         exact = conn.execute(EXACT_OFFSETS, (args.encoding, args.encoding)).fetchone()[0]
+        load = LOAD.format(target="" if conn.execute(PARTITIONED).fetchone()[0] else "(game_key) ")
         if not exact and (args.source is not None or args.skip_errors):
             sys.exit("load_pgn.py: with this encoding and database the offsets are not the file's bytes, "
                      "which --source and --skip-errors need: convert the file to UTF-8 (iconv), "
@@ -193,7 +197,7 @@ def main():
                         if args.skip_errors:
                             conn.execute(REFUSE, values)
                             refused = conn.execute(REFUSED).fetchone()[0]
-                        loaded = conn.execute(LOAD).rowcount
+                        loaded = conn.execute(load).rowcount
                         if args.source is not None and read != games:
                             conn.execute("UPDATE load_batches SET games = %(read)s "
                                          "WHERE source = %(source)s AND byte_offset = %(offset)s",

@@ -180,12 +180,12 @@ for k in 1 2 3 4 5 6 7 8; do sed "s/^\[Event \"Game \(.*\)\"\]$/[Event \"Load \1
 chown postgres: "$dir/load.pgn"
 loader() { /usr/bin/python3 examples/load_pgn.py --dsn "host=$dir port=5470 dbname=postgres user=postgres" --jobs 2 "$@" <"$dir/load.pgn"; }
 loaded() { coord -A -t -c "SELECT count(*) FROM games WHERE tags->>'Event' LIKE 'Load %'"; }
-stop='CREATE FUNCTION stop() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION '"'"'stopped'"'"'; END $$;
+stop='CREATE FUNCTION stop() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION '"'"'refused by the test trigger'"'"'; END $$;
       CREATE TRIGGER stop BEFORE INSERT ON games FOR EACH ROW WHEN (NEW.tags->>'"'"'Event'"'"' = '"'"'Load 1500 copy 5'"'"') EXECUTE FUNCTION stop()'
 node 1 -d postgres -c "$stop"
 node 2 -d postgres -c "$stop"
 out=$(loader --source load 2>&1)
-contains "a shard refusing a game stops the load" "$out" "stopped"
+contains "a shard refusing a game stops the load" "$out" "refused by the test trigger"
 contains "... which says how to resume it" "$out" "resume: the same input with --source load --resume"
 partial=$(loaded)
 check "... halfway: some games in, not all" "$((partial > 0 && partial < 24000))" 1
@@ -200,6 +200,14 @@ check "... as the file is" \
 	"$(coord -A -t -c "SELECT md5(string_agg(g::text || tags::text, '|' ORDER BY tags->>'Event')) FROM games WHERE tags->>'Event' LIKE 'Load %'")" \
 	"$(coord -A -t -c "SELECT md5(string_agg(value::text || tags::text, '|' ORDER BY tags->>'Event')) FROM pgn_games_file('$dir/load.pgn')")"
 keys() { node "$1" -d postgres -A -t -c "SELECT game_key FROM games WHERE tags->>'Event' LIKE 'Load %'"; }
+key="md5(tags::text || result || encode(game_send(g), 'hex'))::uuid"
+for r in 0 1; do
+	check "... the coordinator's key of each game of shard $((r + 1)) is the shard's game_key" \
+		"$(coord -A -t -c "SELECT $key FROM games_shard$((r + 1)) WHERE tags->>'Event' LIKE 'Load %' ORDER BY 1" | md5sum)" \
+		"$(keys $((r + 1)) | LC_ALL=C sort | md5sum)"
+	check "... and names that shard" \
+		"$(coord -A -t -c "SELECT count(*) FILTER (WHERE NOT satisfies_hash_partition('games'::regclass, 2, $r, $key)) FROM games_shard$((r + 1))")" 0
+done
 check "... each on one shard, both shards used" \
 	"$(cat <(keys 1) <(keys 2) | sort | uniq -d | wc -l),$(($(keys 1 | wc -l) > 10000 && $(keys 2 | wc -l) > 10000))" "0,1"
 echo "sharding: $passed passed, $failed failed"
