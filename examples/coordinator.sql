@@ -52,6 +52,19 @@ CREATE FOREIGN TABLE games_shard1 PARTITION OF games FOR VALUES WITH (MODULUS 2,
 CREATE FOREIGN TABLE games_shard2 PARTITION OF games FOR VALUES WITH (MODULUS 2, REMAINDER 1)
 	SERVER shard2 OPTIONS (table_name 'games');
 
+-- A game's key decides its shard: an UPDATE of its tags, result or moves
+-- would be sent to the shard that holds it and leave it there, under a key
+-- that names the other (and a load of the edited game would put it on both).
+-- Refused: delete the game and insert it again.
+CREATE FUNCTION games_key_kept() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	RAISE EXCEPTION 'a game''s tags, result and moves decide its shard'
+		USING ERRCODE = 'feature_not_supported',
+		      HINT = 'Delete the game and insert it again.';
+END $$;
+CREATE TRIGGER games_key_kept BEFORE UPDATE OF tags, result, g ON games
+	FOR EACH STATEMENT EXECUTE FUNCTION games_key_kept();
+
 -- What the loaders did, kept here: examples/load_pgn.py --source records
 -- each batch in the transaction that sends its games to the shards.
 \ir loads.sql
