@@ -102,20 +102,17 @@ chess_game_annotate(struct varlena *g, const Position *start, const Move *moves,
 	uint8	   *buf;
 	size_t		len,
 				cap;
-	char	   *scratch;
 
 	ann_builder_finish(ann);
 	if (!ann_any(ann))
 		return g;
 	/* the game written as PGN must read back: its comments within the reader's limit */
-	scratch = palloc(ANN_COMMANDS_MAX(ann->nshapes));
-	if (ann_written_comment_bytes(ann, scratch) > PGN_MAX_COMMENT_BYTES + 1)
+	if (ann_written_comment_bytes(ann) > PGN_MAX_COMMENT_BYTES + 1)
 		ereport(ERROR,
 				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
 				 errmsg("a game's comments are too long"),
 				 errdetail("A game's comments have at most %d bytes, joined by spaces, as PGN writes them back.",
 						   PGN_MAX_COMMENT_BYTES)));
-	pfree(scratch);
 	len = VARSIZE(g);
 	cap = len;
 	buf = (uint8 *) g;

@@ -16,6 +16,7 @@
  * failure.
  */
 #include "engine/game.h"
+#include "engine/annotation.h"
 #include "engine/diagnose.h"
 #include "engine/perft.h"
 #include "engine/outcome.h"
@@ -1997,6 +1998,56 @@ test_pgn_parts(void)
 	CHECK(bad == 0, "%d cuts of the text read otherwise than the whole", bad);
 }
 
+/*
+ * ann_commands_length(), which the import and the decoder check every
+ * annotated game by, against the length ann_write_commands() writes: random
+ * nodes of every kind of command, and the edges (no command, negative and
+ * fractional clocks, a mate, evaluations under a pawn, the largest values).
+ */
+static void
+test_commands_length(void)
+{
+	static const int32_t edges[] = {0, 1, 9, 10, 99, 100, 5999, 6000, 359999, 360000, -1, -10, -100,
+	-6001, INT32_MAX, INT32_MIN + 1, 12345678};
+	AnnShape	shapes[8];
+	AnnGame		g;
+	char		out[ANN_COMMANDS_MAX(8) + 1];
+	int			i,
+				bad = 0;
+
+	memset(&g, 0, sizeof(g));
+	g.shapes = shapes;
+	for (i = 0; i < 200000; i++)
+	{
+		AnnNode		nd;
+		uint32_t	k;
+		int			n = (int) (sizeof(edges) / sizeof(edges[0]));
+		uint64_t	r = rng();
+
+		memset(&nd, 0, sizeof(nd));
+		nd.clock = (r & 7) == 0 ? ANN_NONE : (r & 7) < 4 ? edges[(r >> 3) % n] : (int32_t) (rng() % 1000000);
+		nd.emt = ((r >> 8) & 3) ? ANN_NONE : edges[(r >> 10) % n];
+		nd.eval_kind = (uint8_t) ((r >> 16) % 3);
+		nd.eval = ((r >> 18) & 1) ? edges[(r >> 19) % n] : (int32_t) (rng() % 2001) - 1000;
+		nd.depth = ((r >> 24) & 1) ? ANN_NONE : edges[(r >> 25) % n] & 0x1ffff;
+		nd.nshapes = (uint32_t) ((r >> 32) % 9);
+		for (k = 0; k < nd.nshapes; k++)
+		{
+			uint64_t	q = rng();
+
+			shapes[k].color = (uint8_t) (q & 3);
+			shapes[k].from = (uint8_t) ((q >> 2) & 63);
+			shapes[k].to = (q >> 8) & 1 ? shapes[k].from : (uint8_t) ((q >> 9) & 63);
+		}
+		if (ann_commands_length(&g, &nd) != ann_write_commands(&g, &nd, out) || strlen(out) != ann_write_commands(&g, &nd, out))
+		{
+			if (bad++ < 3)
+				printf("  counted %zu, written %zu: \"%s\"\n", ann_commands_length(&g, &nd), strlen(out), out);
+		}
+	}
+	CHECK(bad == 0, "ann_commands_length() differs from ann_write_commands() for %d of 200000 nodes", bad);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -2035,6 +2086,7 @@ main(int argc, char **argv)
 	test_san_cases();
 	test_218();
 	test_game();
+	test_commands_length();
 	test_pattern_reach();
 	test_material_reach();
 	test_pattern_pairs();

@@ -153,10 +153,10 @@ extern void ann_builder_finish(AnnGame *g);	/* the end: variations left open are
 /*
  * The bytes the comments of a model take when pgn_write_annotated() writes
  * them, as the PGN reader counts them against PGN_MAX_COMMENT_BYTES: each
- * comment's text (its commands written in) and one more.  scratch has room
- * for ANN_COMMANDS_MAX(g->nshapes) bytes.
+ * comment's text (its commands written in) and one more; counted, not
+ * written (ann_commands_length()).
  */
-extern size_t ann_written_comment_bytes(const AnnGame *g, char *scratch);
+extern size_t ann_written_comment_bytes(const AnnGame *g);
 
 /*
  * The commands of a comment, as lichess's chessops reads them
@@ -213,6 +213,8 @@ game_bare_len(const uint8_t *data, size_t len)
 /* Writing a node's commands as chessops's makeComment does, after text; returns the length. */
 #define ANN_COMMANDS_MAX(nshapes) (96 + 8 * (size_t) (nshapes))
 extern size_t ann_write_commands(const AnnGame *g, const AnnNode *node, char *out);
+/* ... and that length alone, without writing (the import checks it for every game) */
+extern size_t ann_commands_length(const AnnGame *g, const AnnNode *node);
 
 /* The clock text H:MM:SS[.d[d]] of centiseconds (at least 16 bytes). */
 extern int	ann_write_clock(int32_t cs, char *out);

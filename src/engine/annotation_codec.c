@@ -848,14 +848,8 @@ done:
 	if (in.at != in.len)
 		return fail(&in, "%zu bytes follow the annotations.", in.len - in.at);
 	/* what the PGN reader would refuse when the game is written as PGN */
-	{
-		char	   *scratch = g->alloc(g->ctx, NULL, ANN_COMMANDS_MAX(g->nshapes));
-		size_t		bytes = ann_written_comment_bytes(g, scratch);
-
-		g->alloc(g->ctx, scratch, 0);
-		if (bytes > PGN_MAX_COMMENT_BYTES + 1)
-			return fail(&in, "The annotations' comments, written, are more than a PGN game may have.");
-	}
+	if (ann_written_comment_bytes(g) > PGN_MAX_COMMENT_BYTES + 1)
+		return fail(&in, "The annotations' comments, written, are more than a PGN game may have.");
 	/* canonical: the bytes are those the model encodes to */
 	{
 		uint8_t    *re = NULL;

@@ -366,8 +366,84 @@ ann_write_commands(const AnnGame *g, const AnnNode *nd, char *out)
 	return o;
 }
 
+/* The length of what printf's %d writes of v */
+static size_t
+int_length(long long v)
+{
+	size_t		n = v < 0 ? 2 : 1;
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long) v : (unsigned long long) v;
+
+	while (u >= 10)
+		u /= 10, n++;
+	return n;
+}
+
+/* ... and its %02d */
+static size_t
+int2_length(long long v)
+{
+	size_t		n = int_length(v);
+
+	return n < 2 ? 2 : n;
+}
+
+static size_t
+clock_length(int32_t cs)
+{
+	int32_t		s = cs / 100,
+				f = cs % 100;
+
+	return int_length(s / 3600) + 1 + int2_length(s / 60 % 60) + 1 + int2_length(s % 60) +
+		(f == 0 ? 0 : f % 10 == 0 ? 1 + int_length(f / 10) : 1 + int2_length(f));
+}
+
+/* The length of ann_write_commands(g, nd, ...), counted without writing it. */
 size_t
-ann_written_comment_bytes(const AnnGame *g, char *scratch)
+ann_commands_length(const AnnGame *g, const AnnNode *nd)
+{
+	size_t		o = 0,
+				parts = 0;
+	size_t		circles = 0,
+				arrows = 0;
+	uint32_t	i;
+
+	for (i = 0; i < nd->nshapes; i++)
+	{
+		const AnnShape *sh = &g->shapes[nd->shape_at + i];
+
+		if (sh->from != sh->to)
+			arrows++;
+		else
+			circles++;
+	}
+	/* "[%csl " or "[%cal ", each shape and a comma between two, "]" */
+	if (circles)
+		o += 6 + 3 * circles + circles - 1 + 1, parts++;
+	if (arrows)
+		o += 6 + 5 * arrows + arrows - 1 + 1, parts++;
+	if (nd->eval_kind == ANN_EVAL_MATE || nd->eval_kind == ANN_EVAL_CP)
+	{
+		if (nd->eval_kind == ANN_EVAL_MATE)
+			o += 8 + int_length(nd->eval);	/* "[%eval #" */
+		else
+		{
+			long long	v = nd->eval < 0 ? -(long long) nd->eval : nd->eval;
+
+			o += 7 + (nd->eval < 0) + int_length(v / 100) + 1 + int2_length(v % 100);
+		}
+		if (nd->depth != ANN_NONE)
+			o += 1 + int_length(nd->depth);
+		o++, parts++;
+	}
+	if (nd->emt != ANN_NONE)
+		o += 6 + clock_length(nd->emt) + 1, parts++;
+	if (nd->clock != ANN_NONE)
+		o += 6 + clock_length(nd->clock) + 1, parts++;
+	return o + (parts ? parts - 1 : 0);
+}
+
+size_t
+ann_written_comment_bytes(const AnnGame *g)
 {
 	size_t		total = 0;
 	int			i,
@@ -389,11 +465,11 @@ ann_written_comment_bytes(const AnnGame *g, char *scratch)
 			last[depth] = (int) e->a;
 			/* commands no comment carries: a comment of their own */
 			if (!nd->carried && ann_node_has_commands(nd))
-				total += ann_write_commands(g, nd, scratch) + 1;
+				total += ann_commands_length(g, nd) + 1;
 		}
 		else if (e->kind == ANN_EV_COMMENT)
 		{
-			size_t		commands = e->carry ? ann_write_commands(g, &g->nodes[last[depth]], scratch) : 0;
+			size_t		commands = e->carry ? ann_commands_length(g, &g->nodes[last[depth]]) : 0;
 
 			total += e->b + (e->b && commands ? 1 : 0) + commands + 1;
 		}
