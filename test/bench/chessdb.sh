@@ -54,16 +54,12 @@ if ((games == 100000)); then
 		exit 1
 	}
 elif [[ ! -f $corpus || ! -f $positions ]]; then
-	echo "== generating a corpus of $games games with test/bench/gen_corpus (once)"
-	make -s test/bench/gen_corpus
-	half=$((games / 2))
-	test/bench/gen_corpus generate 20240601 0 "$half" >"$corpus.part0" &
-	test/bench/gen_corpus generate 20240601 "$half" "$games" >"$corpus.part1"
-	wait $!
-	cat "$corpus.part0" "$corpus.part1" >"$corpus.tmp"
-	rm -f "$corpus.part0" "$corpus.part1"
-	test/bench/gen_corpus select "$corpus.tmp" >"$positions"
-	mv "$corpus.tmp" "$corpus"
+	# the corpus of test/bench/corpus.sh, under the name this script and scale.sh give it
+	. test/bench/corpus.sh
+	generated=$(bench_corpus "$games")
+	test/bench/gen_corpus select "$generated" >"$positions.tmp"
+	ln -f "$generated" "$corpus"
+	mv "$positions.tmp" "$positions"
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -16,23 +16,11 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 games=${1:-1000000}
 [[ $games =~ ^[1-9][0-9]*$ ]] || { echo "usage: $0 [GAMES]" >&2; exit 2; }
-cache=${CHESS_BENCH_CACHE:-/var/cache/chess-bench}
-corpus=$cache/lichess-$games.pgn
 bash test/setup.sh >/dev/null
 dpkg-query -W -f='${Status}' pgn-extract 2>/dev/null | grep -q 'install ok installed' ||
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -q pgn-extract >/dev/null
-mkdir -p "$cache"
-if [[ ! -f $corpus ]]; then
-	echo "== generating $games lichess-like games with test/bench/gen_corpus (once)"
-	make -s test/bench/gen_corpus
-	half=$((games / 2))
-	test/bench/gen_corpus lichess 20240601 0 "$half" >"$corpus.part0" &
-	test/bench/gen_corpus lichess 20240601 "$half" "$games" >"$corpus.part1"
-	wait $!
-	cat "$corpus.part0" "$corpus.part1" >"$corpus.tmp"
-	rm -f "$corpus.part0" "$corpus.part1"
-	mv "$corpus.tmp" "$corpus"
-fi
+. test/bench/corpus.sh
+corpus=$(bench_corpus "$games" lichess)
 if [[ ! -f $corpus.zst || $corpus -nt $corpus.zst ]]; then
 	zstd -q -T2 "$corpus" -o "$corpus.zst.tmp"
 	mv "$corpus.zst.tmp" "$corpus.zst"
