@@ -14,9 +14,9 @@ CREATE TABLE games (
 	result text NOT NULL,		-- 1-0, 0-1, 1/2-1/2 or *
 	g game NOT NULL,			-- the start and the moves, validated
 	-- a game loaded twice has the same key: the hash of its tags, result
-	-- and value (its moves, comments, clocks: its binary form); loaders
+	-- and value (its moves, comments, clocks: game_bytes(g)); loaders
 	-- insert with ON CONFLICT DO NOTHING
-	game_key uuid GENERATED ALWAYS AS (md5(tags::text || result || encode(game_send(g), 'hex'))::uuid) STORED
+	game_key uuid GENERATED ALWAYS AS (md5(tags::text || result || encode(game_bytes(g), 'hex'))::uuid) STORED
 );
 CREATE UNIQUE INDEX games_key ON games (game_key);
 

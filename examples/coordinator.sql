@@ -46,7 +46,7 @@ CREATE TABLE games (
 	tag_order text[],
 	result text NOT NULL,
 	g game NOT NULL
-) PARTITION BY HASH ((md5(tags::text || result || encode(game_send(g), 'hex'))::uuid));
+) PARTITION BY HASH ((md5(tags::text || result || encode(game_bytes(g), 'hex'))::uuid));
 CREATE FOREIGN TABLE games_shard1 PARTITION OF games FOR VALUES WITH (MODULUS 2, REMAINDER 0)
 	SERVER shard1 OPTIONS (table_name 'games');
 CREATE FOREIGN TABLE games_shard2 PARTITION OF games FOR VALUES WITH (MODULUS 2, REMAINDER 1)

@@ -806,6 +806,9 @@ COMMENT ON FUNCTION game_hash(game) IS 'hash of a game';
 CREATE FUNCTION game_hash_extended(game, bigint) RETURNS bigint
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
 COMMENT ON FUNCTION game_hash_extended(game,bigint) IS 'extended hash of a game';
+CREATE FUNCTION game_bytes(g game) RETURNS bytea
+	AS 'MODULE_PATHNAME', 'game_bytes' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1;
+COMMENT ON FUNCTION game_bytes(game) IS 'the game''s bytes as the present format writes them, annotations and all (a version 1 value transcoded): what game_hash hashes, and the recipe''s game_key';
 CREATE OPERATOR = (
 	LEFTARG = game,
 	RIGHTARG = game,

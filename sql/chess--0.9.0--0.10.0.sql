@@ -134,3 +134,12 @@ COMMENT ON FUNCTION pgn_games(bytea,text,boolean,boolean,integer,bigint) IS 'the
 CREATE FUNCTION pgn_games_file(path text, skip_errors boolean DEFAULT false, encoding text DEFAULT 'UTF8'::text, keep_errors boolean DEFAULT false, part integer DEFAULT 1, parts integer DEFAULT 1) RETURNS TABLE(game integer, tags jsonb, result text, start "position", final "position", plies integer, moves move[], value game, comment text, error text, tag_order text[], byte_offset bigint)
 	AS 'MODULE_PATHNAME', 'chess_pgn_games_file' LANGUAGE C VOLATILE STRICT PARALLEL SAFE COST 5000 ROWS 100000 SUPPORT pgn_games_support;
 COMMENT ON FUNCTION pgn_games_file(text,boolean,text,boolean,integer,integer) IS 'the games of a PGN file on the server (plain, gzip or zstd; UTF8 or a single-byte encoding), read as a stream in constant memory, or the games of one of its parts (part of parts: a session each); for superusers and members of pg_read_server_files';
+
+--
+-- A game's bytes as the present format writes them (what game_hash
+-- hashes): the recipe's game_key hashes them, without replaying the moves
+-- as game_send() does.
+--
+CREATE FUNCTION game_bytes(g game) RETURNS bytea
+	AS 'MODULE_PATHNAME', 'game_bytes' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1;
+COMMENT ON FUNCTION game_bytes(game) IS 'the game''s bytes as the present format writes them, annotations and all (a version 1 value transcoded): what game_hash hashes, and the recipe''s game_key';

@@ -42,6 +42,11 @@ SELECT count(DISTINCT g) AS distinct_sorted FROM (SELECT g FROM v1 UNION ALL SEL
 SET enable_sort = off;
 SELECT count(*) AS distinct_hashed FROM (SELECT g FROM v1 UNION SELECT g FROM v2) u;
 RESET enable_sort;
+-- game_bytes(): a version 1 value gives the bytes of the equal game of
+-- version 2, as game_hash hashes them (the recipe's game_key)
+SELECT a.id, a.g::bytea <> b.g::bytea AS stored_apart, game_bytes(a.g) = b.g::bytea AS v2_bytes,
+       game_bytes(b.g) = b.g::bytea AS v2_as_stored
+FROM v1 a JOIN v2 b ON a.g = b.g ORDER BY 1;
 -- a unique index holds both versions as one
 CREATE TABLE both_versions (g game PRIMARY KEY);
 INSERT INTO both_versions SELECT g FROM v1;

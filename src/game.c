@@ -329,29 +329,42 @@ game_cmp(PG_FUNCTION_ARGS)
 }
 
 /*
- * Hashes: the encoding is canonical, so equal games of the present format
- * version have equal bytes; a game of version 1 is hashed as the present
- * version writes it, so that it hashes as the equal game of either version.
+ * A game's bytes as the present format version writes them, annotations and
+ * all (they are part of equality): the encoding is canonical, so equal games
+ * of the present version have equal bytes, and a game of version 1 is
+ * transcoded (into *present, palloc'd; else NULL), so that it has the bytes
+ * of the equal game of either version.  What the hashes hash, and
+ * game_bytes().
  */
-static Datum
-game_hash_args(FunctionCallInfo fcinfo, bool extended)
+static const uint8 *
+game_present_bytes(struct varlena *g, size_t *len, uint8 **present)
 {
-	struct varlena *g = PG_GETARG_GAME_P(0);
 	const uint8 *data = GAME_DATA(g);
-	size_t		len = GAME_FULL_LEN(g);	/* annotations and all: they are part of equality */
-	uint8	   *present = NULL;
-	Datum		h;
 
+	*len = GAME_FULL_LEN(g);
+	*present = NULL;
 	if (data[0] != GAME_FORMAT_VERSION)
 	{
 		GameReader	r;
 
-		present = palloc(GAME_ENCODED_MAX(game_plies(data, len)));
-		len = game_transcode(data, len, present, &r);
-		if (len == 0)
+		*present = palloc(GAME_ENCODED_MAX(game_plies(data, *len)));
+		*len = game_transcode(data, *len, *present, &r);
+		if (*len == 0)
 			chess_game_damaged(r.error);
-		data = present;
+		data = *present;
 	}
+	return data;
+}
+
+static Datum
+game_hash_args(FunctionCallInfo fcinfo, bool extended)
+{
+	struct varlena *g = PG_GETARG_GAME_P(0);
+	uint8	   *present;
+	size_t		len;
+	const uint8 *data = game_present_bytes(g, &len, &present);
+	Datum		h;
+
 	h = extended ? hash_any_extended(data, (int) len, PG_GETARG_INT64(1)) :
 		hash_any(data, (int) len);
 	if (present)
@@ -365,6 +378,26 @@ Datum
 game_hash(PG_FUNCTION_ARGS)
 {
 	return game_hash_args(fcinfo, false);
+}
+
+/*
+ * game_bytes(game) → bytea: those bytes, without reading the moves (the
+ * recipe's game_key hashes them; game_send() would replay every move to
+ * write the binary form).
+ */
+PG_FUNCTION_INFO_V1(game_bytes);
+Datum
+game_bytes(PG_FUNCTION_ARGS)
+{
+	struct varlena *g = PG_GETARG_GAME_P(0);
+	uint8	   *present;
+	size_t		len;
+	const uint8 *data = game_present_bytes(g, &len, &present);
+	bytea	   *out = palloc(VARHDRSZ + len);
+
+	SET_VARSIZE(out, VARHDRSZ + len);
+	memcpy(VARDATA(out), data, len);
+	PG_RETURN_BYTEA_P(out);
 }
 
 PG_FUNCTION_INFO_V1(game_hash_extended);

@@ -207,7 +207,7 @@ check "... as the file is" \
 	"$(coord -A -t -c "SELECT md5(string_agg(g::text || tags::text, '|' ORDER BY tags->>'Event')) FROM games WHERE tags->>'Event' LIKE 'Load %'")" \
 	"$(coord -A -t -c "SELECT md5(string_agg(value::text || tags::text, '|' ORDER BY tags->>'Event')) FROM pgn_games_file('$dir/load.pgn')")"
 keys() { node "$1" -d postgres -A -t -c "SELECT game_key FROM games WHERE tags->>'Event' LIKE 'Load %'"; }
-key="md5(tags::text || result || encode(game_send(g), 'hex'))::uuid"
+key="md5(tags::text || result || encode(game_bytes(g), 'hex'))::uuid"
 for r in 0 1; do
 	check "... the coordinator's key of each game of shard $((r + 1)) is the shard's game_key" \
 		"$(coord -A -t -c "SELECT $key FROM games_shard$((r + 1)) WHERE tags->>'Event' LIKE 'Load %' ORDER BY 1" | md5sum)" \
