@@ -23,8 +23,9 @@ game stops the load with its error; with --skip-errors it is refused
 instead, and recorded in the table load_rejects with its number, offset,
 error and text.  A game the table has already (its game_key) is not
 inserted again.  The table may be a sharded database's (the coordinator
-of examples/coordinator.sql): each game goes to the shard of its key.  With --source NAME, each batch committed is recorded in
-load_batches in the same transaction as its games; after a failure, a
+of examples/coordinator.sql): each game goes to the shard of its key.
+With --source NAME, each batch committed is recorded in load_batches in
+the same transaction as its games; after a failure, a
 cancel or a crash, the same command with --resume reads the same input
 again and loads only the batches that are not in: no game twice, none
 missed.  Prints what it did: games loaded, present already, refused.
