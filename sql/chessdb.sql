@@ -101,6 +101,10 @@ SELECT tags, result, value FROM pgn_games($pgn$
 $pgn$)
 ON CONFLICT (game_key) DO NOTHING;
 SELECT count(*) AS games, count(DISTINCT game_key) AS keys FROM games;
+-- the key is a stored format (doc/formats.md): md5 of the tags' text, the
+-- result and game_bytes(g) in hex, pinned for one game
+SELECT game_key, game_key = md5(tags::text || result || encode(game_bytes(g), 'hex'))::uuid AS recipe
+FROM games WHERE tags->>'Event' = 'A';
 
 -- a new game: the explorer counts it after a refresh
 INSERT INTO games (tags, result, g) VALUES ('{"Event": "I"}', '0-1', '1. e4 c5 2. Nf3 d6 3. c3');
