@@ -12,16 +12,17 @@ DATA = sql/chess--0.10.0.sql sql/chess--0.1.0.sql sql/chess--0.1.0--0.2.0.sql sq
 ENGINE_OBJS = src/engine/bitboard_data.o src/engine/codec.o src/engine/fen.o \
 	src/engine/make_move.o src/engine/movegen.o src/engine/diagnose.o src/engine/perft.o src/engine/polyglot.o \
 	src/engine/outcome.o src/engine/pgn.o src/engine/pgn_write.o src/engine/position.o src/engine/san.o \
-	src/engine/tables.o src/engine/game.o src/engine/annotation.o src/engine/annotation_codec.o src/engine/commands.o src/engine/analysis.o src/engine/search.o src/engine/svg.o
+	src/engine/tables.o src/engine/game.o src/engine/annotation.o src/engine/annotation_codec.o src/engine/commands.o src/engine/analysis.o src/engine/search.o src/engine/svg.o \
+	src/engine/openings.o src/engine/openings_data.o
 GLUE_OBJS = src/chess.o src/init.o src/square.o src/piece.o src/move.o src/position.o src/moves.o \
 	src/tables.o src/notation.o src/game.o src/game_io.o src/game_play.o src/pgn.o src/pgn_file.o src/pgn_scan.o src/pgn_write.o \
 	src/annotation.o src/analysis.o src/outcome.o src/replay.o src/pattern.o src/balance.o src/search.o \
-	src/prefix.o src/gin_position.o src/gin_game.o src/gin_pattern.o src/gin_keys.o
+	src/prefix.o src/gin_position.o src/gin_game.o src/gin_pattern.o src/gin_keys.o src/opening.o
 OBJS = $(GLUE_OBJS) $(ENGINE_OBJS)
 
 REGRESS = square piece move position binary_io indexes epd_suite \
 	movegen castling chess960 en_passant promotion double_check play polyglot seeds \
-	san pgn games game game_play game_format annotations analysis formats damaged search parallel pgn_file chessdb readme application application_security limits upgrade catalog roles drop
+	san pgn games game game_play game_format annotations analysis openings formats damaged search parallel pgn_file chessdb readme application application_security limits upgrade catalog roles drop
 REGRESS_OPTS = --inputdir=. --outputdir=. --load-extension=chess
 
 # The server headers are included as system headers: they are not -Wextra
@@ -42,7 +43,7 @@ PG_CFLAGS = -Wextra -O3 $(OPTFLAGS)
 # 16 and later build modules so themselves.
 PG_CFLAGS += -fvisibility=hidden
 
-EXTRA_CLEAN = src/engine/bitboard_gen src/engine/bitboard_data.c test/engine_test test/engine_test_sanitized test/perft test/bench/gen_corpus test/bench/encodings results regression.diffs regression.out \
+EXTRA_CLEAN = src/engine/bitboard_gen src/engine/bitboard_data.c src/engine/openings_gen src/engine/openings_data.c test/engine_test test/engine_test_sanitized test/perft test/bench/gen_corpus test/bench/encodings results regression.diffs regression.out \
 	test/fuzz/fuzz_fen test/fuzz/fuzz_packed test/fuzz/fuzz_uci test/fuzz/fuzz_san test/fuzz/fuzz_pgn \
 	test/fuzz/fuzz_game test/fuzz/fuzz_annotated test/fuzz/fuzz_stored test/fuzz/fuzz_pattern test/fuzz/fuzz_balance
 
@@ -118,3 +119,14 @@ src/engine/bitboard_data.c: src/engine/bitboard_gen
 .PHONY: magics
 magics: src/engine/bitboard_gen
 	src/engine/bitboard_gen --magics > src/engine/magic_numbers.h
+
+# The names of openings (lichess's data set, data/chess-openings) as constant
+# data, each line's final position computed by the engine at build time
+# (src/engine/openings_gen.c).
+OPENINGS_TSV = $(sort $(wildcard data/chess-openings/*.tsv))
+OPENINGS_GEN_SRCS = $(filter-out src/engine/openings.c src/engine/openings_data.c,$(ENGINE_SRCS))
+src/engine/openings_gen: src/engine/openings_gen.c $(OPENINGS_GEN_SRCS) $(wildcard src/engine/*.h)
+	$(CC) $(ENGINE_CFLAGS) -o $@ src/engine/openings_gen.c $(OPENINGS_GEN_SRCS) -lm
+
+src/engine/openings_data.c: src/engine/openings_gen $(OPENINGS_TSV)
+	src/engine/openings_gen $(OPENINGS_TSV) > $@.tmp && mv $@.tmp $@

@@ -1393,6 +1393,27 @@ CREATE FUNCTION pgn_date(d text) RETURNS date
 COMMENT ON FUNCTION pgn_date(text) IS 'a PGN date YYYY.MM.DD as a date; NULL when a part is ?? (unknown)';
 
 --
+-- Openings by name: lichess's data set of opening names (its chess-openings
+-- repository, CC0), compiled into the library; a game's opening as lichess
+-- finds it, the name of a position, and the data set as a view.
+--
+
+CREATE FUNCTION opening(g game, OUT eco text, OUT name text, OUT ply integer) RETURNS record
+	AS 'MODULE_PATHNAME', 'game_opening' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 50;
+COMMENT ON FUNCTION opening(game) IS 'the game''s opening, as lichess names it: the named position it reaches last among the positions after its plies 1 to 40, with that ply; NULL when it reaches none or does not begin at the standard start';
+CREATE FUNCTION opening(p "position", OUT eco text, OUT name text) RETURNS record
+	AS 'MODULE_PATHNAME', 'position_opening' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 5;
+COMMENT ON FUNCTION opening("position") IS 'the ECO code and name of the opening line that ends in this position (clocks aside); NULL when none does';
+CREATE FUNCTION opening_lines() RETURNS TABLE(eco text, name text, pgn text, "position" "position", plies integer)
+	AS 'MODULE_PATHNAME', 'chess_opening_lines' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 3807;
+COMMENT ON FUNCTION opening_lines() IS 'the lines of lichess''s opening names: ECO code, name, moves, the position they reach and their plies';
+CREATE VIEW opening_names AS SELECT * FROM opening_lines();
+COMMENT ON VIEW opening_names IS 'lichess''s opening names (chess-openings, CC0), one row a line: ECO code, name, moves, the position they reach and their plies';
+GRANT SELECT ON opening_names TO PUBLIC;
+COMMENT ON TYPE opening_names IS 'the row type of the view opening_names';
+COMMENT ON TYPE opening_names[] IS 'an array of rows of the view opening_names';
+
+--
 -- Playing a game on: a move in SAN or UCI, refused once the game has ended
 -- by the rules; taking one back; its moves in SAN; its board.
 --

@@ -15,6 +15,7 @@ CREATE CAST (game AS bytea) WITHOUT FUNCTION;
 SELECT plies('\x02000005'::bytea::game), start('\x02000005'::bytea::game);
 SELECT final('\x02000005'::bytea::game);
 SELECT '\x02000005'::bytea::game::text;
+SELECT opening('\x02000005'::bytea::game);
 SELECT moves('\x02000005'::bytea::game);
 SELECT * FROM positions('\x02000005'::bytea::game);
 SELECT '\x02000005'::bytea::game @> start_position();

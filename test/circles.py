@@ -93,8 +93,8 @@ for name, pattern in (("engine", "src/engine/*.o"), ("glue", "src/*.o")):
 for path in sorted(glob.glob(os.path.join(root, "src/*.c")) + glob.glob(os.path.join(root, "src/engine/*.c"))
                    + glob.glob(os.path.join(root, "src/*.h")) + glob.glob(os.path.join(root, "src/engine/*.h"))):
     rel = os.path.relpath(path, root)
-    if rel.endswith("bitboard_data.c"):
-        continue
+    if rel.endswith(("bitboard_data.c", "openings_data.c")):
+        continue                # made by the build: tables, not code
     text = open(path, encoding="utf-8").read()
     lines = text.count("\n")
     if lines > 800:

@@ -23,6 +23,7 @@
 #include "engine/polyglot.h"
 #include "engine/pgn.h"
 #include "engine/san.h"
+#include "engine/openings.h"
 #include "engine/search.h"
 
 #include <stdio.h>
@@ -2048,6 +2049,61 @@ test_commands_length(void)
 	CHECK(bad == 0, "ann_commands_length() differs from ann_write_commands() for %d of 200000 nodes", bad);
 }
 
+/*
+ * The opening names compiled in: sorted by key, each line found from its
+ * FEN whatever its clocks, and nothing found for the same position with
+ * the other side to move, or with a piece taken off.
+ */
+static void
+test_openings(void)
+{
+	int			i,
+				unsorted = 0,
+				missed = 0,
+				false_hits = 0;
+
+	CHECK(opening_name_count == 3807, "3807 lines, got %d", opening_name_count);
+	for (i = 0; i < opening_name_count; i++)
+	{
+		const OpeningName *o = &opening_names[i];
+		Position	pos;
+		PositionError err;
+
+		if (i > 0 && opening_names[i - 1].key > o->key)
+			unsorted++;
+		if (!fen_parse(o->fen, &pos, &err))
+		{
+			missed++;
+			continue;
+		}
+		pos.halfmove = 77;
+		pos.fullmove = 99;
+		if (opening_of_position(&pos) != o)
+			missed++;
+		pos.side ^= 1;
+		if (opening_of_position(&pos) == o)
+			false_hits++;
+		pos.side ^= 1;
+		{
+			Square		sq = SQ_MAKE(0, 1);	/* a2 or whatever stands there */
+
+			if (pos.board[sq] != NO_PIECE)
+			{
+				Piece		pc = pos.board[sq];
+
+				position_put(&pos, sq, NO_PIECE);
+				if (opening_of_position(&pos) == o)
+					false_hits++;
+				position_put(&pos, sq, pc);
+			}
+		}
+	}
+	CHECK(unsorted == 0, "%d lines out of key order", unsorted);
+	CHECK(missed == 0, "%d lines not found from their FEN", missed);
+	CHECK(false_hits == 0, "%d altered positions found as the line", false_hits);
+	CHECK(opening_min_pieces == 22, "fewest pieces of a named position 22, got %d", opening_min_pieces);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -2087,6 +2143,7 @@ main(int argc, char **argv)
 	test_218();
 	test_game();
 	test_commands_length();
+	test_openings();
 	test_pattern_reach();
 	test_material_reach();
 	test_pattern_pairs();
