@@ -175,6 +175,9 @@ fi
 step "annotated PGN both ways with chessops (lichess's reader): comments, NAGs, variations, clocks, evaluations, shapes; accuracy and judgements as lichess computes them"
 run annotations "annotations and analysis with chessops" bash test/differential/annotations.sh
 
+step "openings by name against chess.js 1.4.0: lichess's rule over its data set, on 3,000 games of the benchmark corpus and every line of the data set"
+run openings "openings against chess.js" bash test/differential/openings.sh 3000
+
 step "the guided tour runs without error"
 if pg_virtualenv -v 15 psql -X -q -v ON_ERROR_STOP=1 -P pager=off -f examples/tour.sql >"$log/tour" 2>&1; then
 	echo "tour: 1 passed, 0 failed" | tee "$log/tour_result"
