@@ -10,29 +10,30 @@
 -- is one game's, so the view first finds the Polyglot keys that occur
 -- more than once (8-byte keys), and aggregates the positions themselves
 -- only for those: exact, as a key shared by chance only lets a position
--- through to the exact count.  The keys are counted sorted (ORDER BY k):
--- the planner cannot know that nearly every one is unique, and would hash
--- them into a table of millions of groups, four times as slow (on a
--- million games 205 s against 54).  On 100,000 games the view has 146,000
--- rows (21 MB) and is built in about 12 s.
+-- through to the exact count.  position_moves(g) reads each game once for
+-- both: every (position, move) it plays, once, the position without its
+-- clocks, with its key.  The keys are counted sorted (ORDER BY k): the
+-- planner cannot know that nearly every one is unique, and would hash them
+-- into a table of millions of groups, four times as slow (on a million
+-- games 205 s against 54).  On 100,000 games the view has 146,000 rows
+-- (21 MB) and is built in 17 s (27 s from positions(), polyglot_key() and
+-- without_clocks(), which read every position back: benchmarks.md).
 CREATE MATERIALIZED VIEW explorer AS
 WITH shared AS MATERIALIZED (
 	SELECT k
-	FROM (SELECT seen.k
-	      FROM games, LATERAL (SELECT polyglot_key(p."position") AS k FROM positions(games.g) AS p
-	                           WHERE p.next IS NOT NULL) AS seen
-	      ORDER BY seen.k) AS sorted
+	FROM (SELECT played.key AS k
+	      FROM games, LATERAL position_moves(games.g) AS played
+	      ORDER BY played.key) AS sorted
 	GROUP BY k HAVING count(*) > 1)
 SELECT "position", move, games, white, draws, black
-FROM (SELECT "position", move, count(*)::integer AS games,
+FROM (SELECT played."position", played.move, count(*)::integer AS games,
              count(*) FILTER (WHERE result = '1-0')::integer AS white,
              count(*) FILTER (WHERE result = '1/2-1/2')::integer AS draws,
              count(*) FILTER (WHERE result = '0-1')::integer AS black,
-             sum(count(*)) OVER (PARTITION BY "position") AS reached
-      FROM games, LATERAL (SELECT DISTINCT without_clocks(p."position") AS "position", p.next AS move
-                           FROM positions(games.g) AS p
-                           WHERE p.next IS NOT NULL AND polyglot_key(p."position") IN (SELECT k FROM shared)) AS played
-      GROUP BY "position", move) AS counted
+             sum(count(*)) OVER (PARTITION BY played."position") AS reached
+      FROM games, LATERAL position_moves(games.g) AS played
+      WHERE played.key IN (SELECT k FROM shared)
+      GROUP BY played."position", played.move) AS counted
 WHERE reached > 1
 WITH NO DATA;
 -- unique, so that REFRESH MATERIALIZED VIEW CONCURRENTLY can be used

@@ -1296,6 +1296,9 @@ COMMENT ON FUNCTION positions(game) IS 'every position of a game, ply 0 the star
 CREATE FUNCTION next_moves(game, "position") RETURNS SETOF move
 	AS 'MODULE_PATHNAME', 'game_next_moves' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 10 ROWS 1;
 COMMENT ON FUNCTION next_moves(game,"position") IS 'the moves a game plays from a position, each time it reaches it (clocks ignored): what an opening explorer counts';
+CREATE FUNCTION position_moves(g game) RETURNS TABLE(key bigint, "position" "position", move move)
+	AS 'MODULE_PATHNAME', 'game_position_moves' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100 ROWS 60;
+COMMENT ON FUNCTION position_moves(game) IS 'each position a game plays a move from, with the move, once per game, the position''s clocks cleared, and its Polyglot key: what an opening explorer counts';
 CREATE FUNCTION game_append(game, move) RETURNS game
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100;
 COMMENT ON FUNCTION game_append(game,move) IS 'the game with a legal move played at its end';

@@ -164,3 +164,11 @@ COMMENT ON VIEW opening_names IS 'lichess''s opening names (chess-openings, CC0)
 GRANT SELECT ON opening_names TO PUBLIC;
 COMMENT ON TYPE opening_names IS 'the row type of the view opening_names';
 COMMENT ON TYPE opening_names[] IS 'an array of rows of the view opening_names';
+
+--
+-- What an opening explorer aggregates, read from a game in one pass (the
+-- recipe's explorer is built from it).
+--
+CREATE FUNCTION position_moves(g game) RETURNS TABLE(key bigint, "position" "position", move move)
+	AS 'MODULE_PATHNAME', 'game_position_moves' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100 ROWS 60;
+COMMENT ON FUNCTION position_moves(game) IS 'each position a game plays a move from, with the move, once per game, the position''s clocks cleared, and its Polyglot key: what an opening explorer counts';

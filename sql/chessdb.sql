@@ -75,6 +75,19 @@ FROM every_position,
                     FROM games, LATERAL (SELECT DISTINCT q.next AS m FROM positions(g) q
                                          WHERE without_clocks(q."position") = p AND q.next IS NOT NULL) AS s
                     GROUP BY m) AS y) AS from_games;
+-- what the view aggregates, position_moves(g): each position a game
+-- plays a move from, with the move, once per game, clocks cleared, with
+-- its Polyglot key; the same as from positions(), polyglot_key() and
+-- without_clocks() for every game
+SELECT * FROM position_moves('1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. e4'::game);
+SELECT count(*) AS games, sum(c.n_pairs) AS pairs,
+       count(*) FILTER (WHERE n IS DISTINCT FROM o) AS disagreements
+FROM games,
+     LATERAL (SELECT array_agg(x ORDER BY x.key, x."position", x.move) AS n FROM position_moves(g) x) AS new,
+     LATERAL (SELECT array_agg(y ORDER BY y.key, y."position", y.move) AS o
+              FROM (SELECT DISTINCT polyglot_key(q."position") AS key, without_clocks(q."position") AS "position", q.next AS move
+                    FROM positions(g) q WHERE q.next IS NOT NULL) AS y) AS old,
+     LATERAL (SELECT count(*) FROM position_moves(g)) AS c(n_pairs);
 -- the same from the games alone, for a one-off question
 SELECT m AS move, count(*) AS games FROM games, LATERAL (SELECT DISTINCT m FROM next_moves(g, start_position()) AS m) s
 WHERE g @> start_position() GROUP BY m ORDER BY games DESC;

@@ -87,7 +87,9 @@ with psycopg.connect(autocommit=True, prepare_threshold=None) as conn:
         sql = re.search(rf"^CREATE INDEX {name} ON .*?;", recipe, re.M).group(0)
         result("index_" + name, once(conn, sql))
     conn.execute("ANALYZE games")
-    result("explorer_refresh", once(conn, "REFRESH MATERIALIZED VIEW explorer"))
+    ms = once(conn, "REFRESH MATERIALIZED VIEW explorer")
+    result("explorer_refresh", ms,
+           conn.execute("SELECT count(*) || '/' || sum(games) FROM explorer").fetchone()[0])
 
     for label, fen in positions:
         ms, rows = best(conn, 'SELECT count(*) FROM games WHERE g @> %s::"position"', (fen,))
