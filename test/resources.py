@@ -90,6 +90,11 @@ SRF_CALLS = [
     ("next_moves", 1_000_000,
      "SELECT count(*) FROM generate_series(1, {n}) g, "
      "LATERAL next_moves(CASE WHEN g > 0 THEN '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6'::game END, start_position())"),
+    ("position_moves", 1_000_000,
+     "SELECT count(*) FROM generate_series(1, {n}) g, "
+     "LATERAL position_moves(CASE WHEN g > 0 THEN '1. Nf3 Nf6 2. Ng1 Ng8 3. e4 e5 4. Nf3 Nc6'::game END)"),
+    ("opening_lines", 500,
+     "SELECT count(*) FROM generate_series(1, {n}) g, LATERAL opening_lines() o WHERE g > 0"),
     ("files", 500_000,
      "SELECT count(*) FROM generate_series(1, {n}) g, LATERAL files() f WHERE g > 0"),
 ]
