@@ -109,12 +109,16 @@ fuzzers: $(FUZZERS)
 # The attack tables as constant data (src/engine/bitboard_gen.c), made by a
 # program of the build: no backend fills them at start-up.  `make magics`
 # searches the magic numbers anew (the search is seeded: the same numbers).
+# The programs of the build are compiled without -Werror, as the library
+# is (COPT=-Werror, which the tests and CI set, adds it to both).
+GEN_CFLAGS = -O2 -Wall -Wextra -Wdeclaration-after-statement -Isrc $(COPT)
+
 src/engine/bitboard_gen: src/engine/bitboard_gen.c src/engine/bitboard.h src/engine/types.h \
 		src/engine/magic_numbers.h
-	$(CC) $(ENGINE_CFLAGS) -o $@ src/engine/bitboard_gen.c
+	$(CC) $(GEN_CFLAGS) -o $@ src/engine/bitboard_gen.c
 
 src/engine/bitboard_data.c: src/engine/bitboard_gen
-	src/engine/bitboard_gen > $@.tmp && mv $@.tmp $@
+	src/engine/bitboard_gen > $@.tmp && mv $@.tmp $@ || { rm -f $@.tmp; exit 1; }
 
 .PHONY: magics
 magics: src/engine/bitboard_gen
@@ -126,7 +130,8 @@ magics: src/engine/bitboard_gen
 OPENINGS_TSV = $(sort $(wildcard data/chess-openings/*.tsv))
 OPENINGS_GEN_SRCS = $(filter-out src/engine/openings.c src/engine/openings_data.c,$(ENGINE_SRCS))
 src/engine/openings_gen: src/engine/openings_gen.c $(OPENINGS_GEN_SRCS) $(wildcard src/engine/*.h)
-	$(CC) $(ENGINE_CFLAGS) -o $@ src/engine/openings_gen.c $(OPENINGS_GEN_SRCS) -lm
+	$(CC) $(GEN_CFLAGS) -o $@ src/engine/openings_gen.c $(OPENINGS_GEN_SRCS) -lm
 
 src/engine/openings_data.c: src/engine/openings_gen $(OPENINGS_TSV)
-	src/engine/openings_gen $(OPENINGS_TSV) > $@.tmp && mv $@.tmp $@
+	$(if $(OPENINGS_TSV),,$(error data/chess-openings/*.tsv not found: the source tree is incomplete))
+	src/engine/openings_gen $(OPENINGS_TSV) > $@.tmp && mv $@.tmp $@ || { rm -f $@.tmp; exit 1; }

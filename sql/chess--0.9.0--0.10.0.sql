@@ -4,7 +4,10 @@
  * its moves, flag 0x02: doc/formats.md); lichess's analysis; a game that
  * knows it is over; "position" the preferred type of its category; PGN
  * import as a stream and in parts, with the tags' order and each game's
- * offset (pgn_games() and pgn_games_file() are dropped and created again).
+ * offset (pgn_games() and pgn_games_file() are dropped and created again);
+ * game_bytes(); openings by name (lichess's data set: opening(game),
+ * opening(position), the view opening_names); position_moves(), from which
+ * the recipe's explorer is built.
  *
  * Stored values and index keys do not change: a game stored by 0.9.0 is a
  * bare game, read, compared, hashed and indexed as before; no REINDEX is

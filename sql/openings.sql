@@ -74,3 +74,18 @@ SELECT n.plies, n.eco, n.name
 FROM opening_names n JOIN named_games x ON mainline(x.g) ^@ n.pgn::game
 WHERE x.game = 1
 ORDER BY n.plies;
+
+-- the names as the data set writes them in a UTF-8 database; without their
+-- accents in a database of another encoding, which may lack a letter
+-- (LATIN1 has no ć, which three names have)
+SELECT eco, name FROM opening_names WHERE name LIKE 'K_das Opening' OR name LIKE '%ć%' ORDER BY name;
+\set regress_db :DBNAME
+CREATE DATABASE regress_openings_latin1 ENCODING 'LATIN1' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0;
+\c regress_openings_latin1
+SET client_encoding = 'UTF8';
+CREATE EXTENSION chess;
+SELECT eco, name FROM opening_names WHERE name LIKE 'K_das Opening' OR name LIKE '%Kosti_%' ORDER BY name;
+SELECT count(*) AS lines, count(*) FILTER (WHERE name ~ '[^ -~]') AS not_ascii FROM opening_names;
+SELECT (opening('1. h4'::game)).name;
+\c :regress_db
+DROP DATABASE regress_openings_latin1;

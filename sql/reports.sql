@@ -60,7 +60,7 @@ SELECT p.color, split_part(o.name, ':', 1) AS opening, count(*) AS games,
 FROM games,
      LATERAL opening(g) AS o,
      LATERAL (VALUES ('white', tags->>'White'), ('black', tags->>'Black')) AS p(color, player)
-WHERE p.player = 'Anna' AND result <> '*'
+WHERE p.player = 'Anna' AND o.name IS NOT NULL AND result <> '*'
 GROUP BY 1, 2
 ORDER BY 1 DESC, games DESC, opening;
 

@@ -10,6 +10,22 @@
 #include "engine/openings.h"
 #include "engine/outcome.h"
 
+/*
+ * A line's name as text: as the data set writes it (UTF-8) in a UTF-8
+ * database (and in SQL_ASCII, which takes any bytes), without its accents
+ * in a database of any other encoding, which may lack a letter of it
+ * (LATIN1 has no ć): "Kadas Opening".
+ */
+static Datum
+name_datum(const OpeningName *o)
+{
+	int			encoding = GetDatabaseEncoding();
+
+	if (encoding == PG_UTF8 || encoding == PG_SQL_ASCII)
+		return CStringGetTextDatum(o->name);
+	return CStringGetTextDatum(o->name_ascii);
+}
+
 /* (eco, name[, ply]) of a line, as the function's row type says */
 static Datum
 opening_row(FunctionCallInfo fcinfo, const OpeningName *o, int ply)
@@ -21,7 +37,7 @@ opening_row(FunctionCallInfo fcinfo, const OpeningName *o, int ply)
 	if (get_call_result_type(fcinfo, NULL, &desc) != TYPEFUNC_COMPOSITE)
 		elog(ERROR, "opening() must return a row");
 	values[0] = CStringGetTextDatum(o->eco);
-	values[1] = CStringGetTextDatum(o->name);
+	values[1] = name_datum(o);
 	values[2] = Int32GetDatum(ply);
 	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(BlessTupleDesc(desc), values, nulls)));
 }
@@ -105,7 +121,7 @@ chess_opening_lines(PG_FUNCTION_ARGS)
 		if (!fen_parse(o->fen, &pos, &err))
 			elog(ERROR, "the position of opening line %d is no position: %s", i, err.detail);
 		values[0] = CStringGetTextDatum(o->eco);
-		values[1] = CStringGetTextDatum(o->name);
+		values[1] = name_datum(o);
 		values[2] = CStringGetTextDatum(o->pgn);
 		values[3] = PositionPGetDatum(position_to_datum(&pos));
 		values[4] = Int32GetDatum(o->plies);

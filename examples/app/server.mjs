@@ -53,9 +53,7 @@ SELECT g.id, g.white, g.black, g.current::text AS fen, g.plies, g.result, g.term
        last.move::text AS last_move,
        coalesce((SELECT array_agg(san ORDER BY ply) FROM moves WHERE game_id = g.id), '{}') AS sans,
        coalesce((SELECT array_agg(m::text) FROM legal_moves(g.current) AS m), '{}') AS legal,
-       (SELECT o.eco || ' ' || o.name
-          FROM positions(g.game) AS p JOIN library.openings AS o ON o."position" = without_clocks(p."position")
-          ORDER BY p.ply DESC LIMIT 1) AS opening,
+       (SELECT o.eco || ' ' || o.name FROM opening(g.game) AS o) AS opening,
        coalesce((SELECT json_agg(json_build_object('move', e.move::text, 'san', san(g.current, e.move),
                                                   'games', e.games, 'white', e.white, 'draws', e.draws,
                                                   'black', e.black) ORDER BY e.games DESC, e.move)

@@ -6,8 +6,8 @@
 --   schema library  a games collection with the opening explorer of
 --                   examples/chessdb.sql, loaded from the PGN file
 --                   :'library' when given (run.sh gives the ECO lines that
---                   Debian's pgn-extract ships), and the ECO names of its
---                   positions.
+--                   Debian's pgn-extract ships).  The opening's name comes
+--                   from the extension (opening(game): lichess's names).
 -- The application connects as chess_app (-v app_role=R names it otherwise),
 -- whose search path is app, library, public: it may read both schemas and
 -- act for a player through examples/games.sql's functions, nothing more.
@@ -42,17 +42,8 @@ REFRESH MATERIALIZED VIEW explorer;
 -- explore() looks up games and explorer by name: the library's, whoever calls it
 ALTER FUNCTION explore("position") SET search_path = library, public, pg_temp;
 
--- The ECO name of each position a line of the library ends in (the
--- shortest line's, when several end there).
-CREATE TABLE openings AS
-SELECT DISTINCT ON (without_clocks(final(g))) without_clocks(final(g)) AS "position",
-       tags->>'ECO' AS eco, concat_ws(', ', tags->>'Opening', tags->>'Variation', tags->>'SubVariation') AS name
-FROM games
-WHERE tags ? 'ECO' OR tags ? 'Opening'
-ORDER BY without_clocks(final(g)), plies(g), id;
-ALTER TABLE openings ADD PRIMARY KEY ("position");
-ANALYZE library.games, library.openings;
+ANALYZE library.games;
 
 GRANT USAGE ON SCHEMA app, library TO :"app_role";
-GRANT SELECT ON library.games, library.explorer, library.openings TO :"app_role";
+GRANT SELECT ON library.games, library.explorer TO :"app_role";
 ALTER ROLE :"app_role" SET search_path = app, library, public;

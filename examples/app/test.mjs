@@ -179,7 +179,7 @@ try {
 	check('the error goes with the next move', await a.$eval('#error', (el) => el.hidden));
 	const sans = await a.$$eval('#moves li', (li) => li.map((x) => x.textContent).join('|'));
 	check('2. Bc4 typed in UCI', sans === 'e4 e5|Bc4', sans);
-	check('the opening is named from the library', /^C23 Bishop's opening/.test(await textOf(a, '#opening')), await textOf(a, '#opening'));
+	check('the opening is named as lichess names it', /^C23 Bishop's Opening$/.test(await textOf(a, '#opening')), await textOf(a, '#opening'));
 	await waitPlies(b, 3);
 	await typeMove(b, 'Nc6');
 	await waitPlies(a, 4);

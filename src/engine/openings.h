@@ -24,7 +24,8 @@ typedef struct OpeningName
 	uint8_t		id[OPENING_ID_SIZE];
 	uint8_t		plies;
 	const char *eco;
-	const char *name;
+	const char *name;			/* UTF-8, as the data set writes it */
+	const char *name_ascii;		/* the same without accents */
 	const char *pgn;			/* the line's moves, as the data set writes them */
 	const char *fen;
 } OpeningName;

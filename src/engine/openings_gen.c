@@ -27,6 +27,7 @@ typedef struct Line
 	OpeningName o;
 	char		eco[8];
 	char		name[MAX_FIELD];
+	char		name_ascii[MAX_FIELD];
 	char		pgn[MAX_FIELD];
 	char		fen[FEN_MAX_LENGTH];
 	const char *file;
@@ -78,6 +79,41 @@ play_line(Line *l)
 	l->o.key = polyglot_key(&pos);
 	l->o.plies = (uint8_t) plies;
 	fen_write(&pos, l->fen);
+}
+
+/*
+ * The name without its accents (the base letter of each), for databases of
+ * an encoding other than UTF-8: the letters the data set uses, and the
+ * build stops at one it does not know, so that a new one is added here.
+ */
+static void
+ascii_name(Line *l)
+{
+	static const char *const letters[][2] = {
+		{"\303\241", "a"}, {"\303\244", "a"}, {"\303\251", "e"}, {"\303\263", "o"},
+		{"\303\266", "o"}, {"\303\270", "o"}, {"\303\274", "u"}, {"\304\207", "c"},
+	};
+	const char *in = l->name;
+	char	   *out = l->name_ascii;
+
+	while (*in)
+	{
+		size_t		i;
+
+		if ((unsigned char) *in < 0x80)
+		{
+			*out++ = *in++;
+			continue;
+		}
+		for (i = 0; i < sizeof letters / sizeof letters[0]; i++)
+			if (strncmp(in, letters[i][0], 2) == 0)
+				break;
+		if (i == sizeof letters / sizeof letters[0])
+			fail(l, "a letter with no ASCII form in openings_gen.c's table", l->name);
+		*out++ = letters[i][1][0];
+		in += 2;
+	}
+	*out = '\0';
 }
 
 static void
@@ -132,6 +168,7 @@ read_file(const char *path)
 		memcpy(l->eco, text, 3);
 		*tab2 = '\0';
 		strcpy(l->name, tab1 + 1);
+		ascii_name(l);
 		strcpy(l->pgn, tab2 + 1);
 		play_line(l);
 	}
@@ -207,6 +244,8 @@ main(int argc, char **argv)
 		print_string(l->eco);
 		printf(", ");
 		print_string(l->name);
+		printf(", ");
+		print_string(l->name_ascii);
 		printf(", ");
 		print_string(l->pgn);
 		printf(", ");

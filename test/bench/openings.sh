@@ -23,9 +23,9 @@ chmod 755 "$work"
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; }
 
-echo "== pgn-extract: the corpus read and checked (-s), then read, checked and named (-e)"
+echo "== pgn-extract: the corpus read, checked and written (-s -o), then read, checked, named and written (-e)"
 s=$(now)
-/usr/games/pgn-extract -s -r "$corpus" >/dev/null 2>&1
+/usr/games/pgn-extract -s "$corpus" -o "$work/corpus-plain.pgn" 2>/dev/null
 plain=$(since "$s")
 s=$(now)
 /usr/games/pgn-extract -s -e/usr/share/pgn-extract/eco.pgn "$corpus" -o "$work/corpus-eco.pgn" 2>/dev/null
@@ -36,7 +36,7 @@ files=("$work/corpus-eco.pgn")
 for f in "$@"; do
 	out=$work/$(basename "$f" .pgn)-eco.pgn
 	/usr/games/pgn-extract -s -e/usr/share/pgn-extract/eco.pgn "$f" -o "$out" 2>/dev/null || true
-	files+=("$out")
+	if [[ -s $out ]]; then files+=("$out"); else echo "pgn-extract wrote nothing for $f: left out"; fi
 done
 chmod 644 "${files[@]}"
 
@@ -58,7 +58,8 @@ SELECT count(opening(g)) FROM corpus;
 \\echo the same ECO code as pgn-extract -e, by file:
 CREATE TABLE compared (file text, game integer, eco text, ours text, ply integer);
 $(for f in "${files[@]}"; do
-	printf "INSERT INTO compared SELECT '%s', game, tags->>'ECO', (opening(value)).eco, (opening(value)).ply FROM pgn_games_file('%s', skip_errors => true, encoding => 'LATIN1') WHERE start(value) = start_position() AND plies(value) > 0;\n" "$(basename "$f" -eco.pgn)" "$f"
+	name=$(basename "$f" -eco.pgn)
+	printf "INSERT INTO compared SELECT '%s', game, tags->>'ECO', (opening(value)).eco, (opening(value)).ply FROM pgn_games_file('%s', skip_errors => true, encoding => 'LATIN1') WHERE start(value) = start_position() AND plies(value) > 0;\n" "${name//\'/\'\'}" "${f//\'/\'\'}"
 done)
 SELECT file, count(*) AS games, count(*) FILTER (WHERE eco = ours) AS same,
        round(100.0 * count(*) FILTER (WHERE eco = ours) / count(*), 1) AS "same %",

@@ -1,7 +1,7 @@
 // The opening of each game by lichess's rule, computed with chess.js 1.4.0
 // from lichess's data set, against the extension's opening(g).
 //
-//   node openings.mjs DATA_DIR < ours.tsv
+//   node openings.mjs DATA_DIR [GAMES] < ours.tsv
 //
 // DATA_DIR holds the data set's a.tsv ... e.tsv.  ours.tsv has a line a game:
 // its number, its first 40 moves in UCI (space-separated), and opening(g):
@@ -11,7 +11,8 @@
 // passant square only when chess.js finds a legal capture there (the data
 // set's rule, chess.js's FEN), and takes the named position after the latest of plies 1 to
 // 40 (scalachess's OpeningDb.search), stopping once the board holds fewer
-// pieces than any named position.  Prints each difference, then
+// pieces than any named position.  With GAMES, fewer or more lines than
+// that fail too.  Prints each difference, then
 // "openings against chess.js: N passed, M failed".
 import { Chess } from 'chess.js';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 
 const dir = process.argv[2];
+const expected = process.argv[3] === undefined ? null : Number(process.argv[3]);
 
 // FEN fields 1-4: chess.js writes an en passant square only when a capture
 // there is legal (its fen(): a pawn there, and its king safe after it)
@@ -80,6 +82,10 @@ for await (const line of input) {
     failed++;
     if (failed <= 20) console.log(`game ${game}: ours ${JSON.stringify(ours)}, chess.js ${error ?? JSON.stringify(theirs)}`);
   }
+}
+if (expected !== null && passed + failed !== expected) {
+  console.log(`${passed + failed} games compared where ${expected} were expected`);
+  failed++;
 }
 console.log(`(${lines} lines of the data set, ${named.size} positions)`);
 console.log(`openings against chess.js: ${passed} passed, ${failed} failed`);
