@@ -1,7 +1,7 @@
 /*
  * opening.c — openings by name: opening(game), opening(position) and the
- * data set behind them, opening_names() (engine/openings.h: lichess's
- * chess-openings, compiled into the library).
+ * data set behind them, opening_lines() and the view opening_names
+ * (engine/openings.h: lichess's chess-openings, compiled into the library).
  */
 #include "chess.h"
 
