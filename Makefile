@@ -68,6 +68,9 @@ $(OBJS): $(wildcard src/*.h src/engine/*.h)
 
 # The engine's own tests: plain C, no server.
 ENGINE_SRCS = $(ENGINE_OBJS:.o=.c)
+# the engine without the names of openings (1.2 MB of generated data): what
+# the programs that do not name openings compile
+ENGINE_CORE_SRCS = $(filter-out src/engine/openings.c src/engine/openings_data.c,$(ENGINE_SRCS))
 ENGINE_CFLAGS = -O2 -g -Wall -Wextra -Werror -Wdeclaration-after-statement -Isrc
 
 test/engine_test: test/engine_test.c $(ENGINE_SRCS) $(wildcard src/engine/*.h)
@@ -81,27 +84,27 @@ test/engine_test_sanitized: test/engine_test.c $(ENGINE_SRCS) $(wildcard src/eng
 	$(CC) $(ENGINE_CFLAGS) -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
 		-o $@ test/engine_test.c $(ENGINE_SRCS) -lm
 
-test/perft: test/perft.c $(ENGINE_SRCS) $(wildcard src/engine/*.h)
-	$(CC) $(ENGINE_CFLAGS) -O3 -o $@ test/perft.c $(ENGINE_SRCS) -lm
+test/perft: test/perft.c $(ENGINE_CORE_SRCS) $(wildcard src/engine/*.h)
+	$(CC) $(ENGINE_CFLAGS) -O3 -o $@ test/perft.c $(ENGINE_CORE_SRCS) -lm
 
 # The benchmark corpus by ../shared/bench/gen.js's method, on the engine (test/bench/chessdb.sh).
-test/bench/gen_corpus: test/bench/gen_corpus.c $(ENGINE_SRCS) $(wildcard src/engine/*.h)
-	$(CC) $(ENGINE_CFLAGS) -O3 -o $@ test/bench/gen_corpus.c $(ENGINE_SRCS) -lm
+test/bench/gen_corpus: test/bench/gen_corpus.c $(ENGINE_CORE_SRCS) $(wildcard src/engine/*.h)
+	$(CC) $(ENGINE_CFLAGS) -O3 -o $@ test/bench/gen_corpus.c $(ENGINE_CORE_SRCS) -lm
 
 # Bits a ply and reading speed of the game encoding against two others
 # (test/bench/encodings.c); x86-64-v3 as the extension's hot clones are.
-test/bench/encodings: test/bench/encodings.c $(ENGINE_SRCS) $(wildcard src/engine/*.h)
-	$(CC) $(ENGINE_CFLAGS) -O3 -march=x86-64-v3 -o $@ test/bench/encodings.c $(ENGINE_SRCS) -lm
+test/bench/encodings: test/bench/encodings.c $(ENGINE_CORE_SRCS) $(wildcard src/engine/*.h)
+	$(CC) $(ENGINE_CFLAGS) -O3 -march=x86-64-v3 -o $@ test/bench/encodings.c $(ENGINE_CORE_SRCS) -lm
 
 # libFuzzer targets, one per parser (test/fuzz/run.sh runs them).
 FUZZ_CC ?= clang
 FUZZ_TARGETS = fen packed uci san pgn game annotated stored pattern balance
 FUZZERS = $(addprefix test/fuzz/fuzz_,$(FUZZ_TARGETS))
 
-test/fuzz/fuzz_%: test/fuzz/fuzz.c $(ENGINE_SRCS) $(wildcard src/engine/*.h)
+test/fuzz/fuzz_%: test/fuzz/fuzz.c $(ENGINE_CORE_SRCS) $(wildcard src/engine/*.h)
 	$(FUZZ_CC) -g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=all -Isrc -DFUZZ_$(shell echo $* | tr a-z A-Z) \
-		-o $@ test/fuzz/fuzz.c $(ENGINE_SRCS) -lm
+		-o $@ test/fuzz/fuzz.c $(ENGINE_CORE_SRCS) -lm
 
 .PHONY: fuzzers
 fuzzers: $(FUZZERS)
@@ -128,9 +131,8 @@ magics: src/engine/bitboard_gen
 # data, each line's final position computed by the engine at build time
 # (src/engine/openings_gen.c).
 OPENINGS_TSV = $(sort $(wildcard data/chess-openings/*.tsv))
-OPENINGS_GEN_SRCS = $(filter-out src/engine/openings.c src/engine/openings_data.c,$(ENGINE_SRCS))
-src/engine/openings_gen: src/engine/openings_gen.c $(OPENINGS_GEN_SRCS) $(wildcard src/engine/*.h)
-	$(CC) $(GEN_CFLAGS) -o $@ src/engine/openings_gen.c $(OPENINGS_GEN_SRCS) -lm
+src/engine/openings_gen: src/engine/openings_gen.c $(ENGINE_CORE_SRCS) $(wildcard src/engine/*.h)
+	$(CC) $(GEN_CFLAGS) -o $@ src/engine/openings_gen.c $(ENGINE_CORE_SRCS) -lm
 
 src/engine/openings_data.c: src/engine/openings_gen $(OPENINGS_TSV)
 	$(if $(OPENINGS_TSV),,$(error data/chess-openings/*.tsv not found: the source tree is incomplete))

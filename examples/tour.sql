@@ -187,6 +187,8 @@ WHERE g @> 'rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3'::"p
 SELECT id FROM games WHERE g ^@ '1. e4 c5' ORDER BY id;
 SELECT id FROM games WHERE g @> '8/8/5n2/8/4P3/8/8/8'::pattern ORDER BY id;
 SELECT * FROM explore('rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3') ORDER BY games DESC, move;
+-- each game's opening as lichess names it (B reaches the Sicilian by a transposition)
+SELECT id, tags->>'Event' AS event, o.eco, o.name, o.ply FROM games, LATERAL opening(g) AS o ORDER BY id;
 DROP FUNCTION explore("position");
 DROP MATERIALIZED VIEW explorer;
 DROP TABLE games;

@@ -2091,7 +2091,10 @@ test_openings(void)
 			{
 				Piece		pc = pos.board[sq];
 
-				position_put(&pos, sq, NO_PIECE);
+				/* taken off (position_put() only puts) */
+				pos.board[sq] = NO_PIECE;
+				pos.by_color[PIECE_COLOR(pc)] &= ~SQ_BB(sq);
+				pos.by_kind[PIECE_KIND(pc)] &= ~SQ_BB(sq);
 				if (opening_of_position(&pos) == o)
 					false_hits++;
 				position_put(&pos, sq, pc);
