@@ -23,6 +23,7 @@
 #include "engine/polyglot.h"
 #include "engine/pgn.h"
 #include "engine/san.h"
+#include "engine/make_move.h"
 #include "engine/openings.h"
 #include "engine/search.h"
 
@@ -2091,10 +2092,7 @@ test_openings(void)
 			{
 				Piece		pc = pos.board[sq];
 
-				/* taken off (position_put() only puts) */
-				pos.board[sq] = NO_PIECE;
-				pos.by_color[PIECE_COLOR(pc)] &= ~SQ_BB(sq);
-				pos.by_kind[PIECE_KIND(pc)] &= ~SQ_BB(sq);
+				remove_piece(&pos, sq);
 				if (opening_of_position(&pos) == o)
 					false_hits++;
 				position_put(&pos, sq, pc);
