@@ -2051,8 +2051,8 @@ test_commands_length(void)
 }
 
 /*
- * The opening names compiled in: sorted by key, each line found from its
- * FEN whatever its clocks, and nothing found for the same position with
+ * The opening names compiled in: sorted by key, each key its line's
+ * position's, each line found from its FEN whatever its clocks, and nothing found for the same position with
  * the other side to move, or with a piece taken off.
  */
 static void
@@ -2070,9 +2070,9 @@ test_openings(void)
 		Position	pos;
 		PositionError err;
 
-		if (i > 0 && opening_names[i - 1].key > o->key)
+		if (i > 0 && opening_name_keys[i - 1] > opening_name_keys[i])
 			unsorted++;
-		if (!fen_parse(o->fen, &pos, &err))
+		if (!fen_parse(o->fen, &pos, &err) || polyglot_key(&pos) != opening_name_keys[i])
 		{
 			missed++;
 			continue;

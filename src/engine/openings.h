@@ -13,14 +13,14 @@
 #define OPENING_ID_SIZE 26
 
 /*
- * A line of the data set.  key is the Polyglot key of its final position,
- * id that position's packed bytes 0-25 (placement, side to move, castling
- * rights, an en passant square only when a capture there is legal); fen
- * the position with its clocks; plies the line's length.
+ * A line of the data set.  id is its final position's packed bytes 0-25
+ * (placement, side to move, castling rights, an en passant square only
+ * when a capture there is legal), whose Polyglot key is the line's entry
+ * of opening_name_keys[]; fen the position with its clocks; plies the
+ * line's length.
  */
 typedef struct OpeningName
 {
-	uint64_t	key;
 	uint8_t		id[OPENING_ID_SIZE];
 	uint8_t		plies;
 	const char *eco;

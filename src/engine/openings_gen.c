@@ -24,7 +24,9 @@
 
 typedef struct Line
 {
-	OpeningName o;
+	uint64_t	key;			/* the final position's Polyglot key */
+	uint8_t		id[OPENING_ID_SIZE];	/* and its packed bytes 0-25 */
+	int			plies;
 	char		eco[8];
 	char		name[MAX_FIELD];
 	char		name_ascii[MAX_FIELD];
@@ -75,9 +77,9 @@ play_line(Line *l)
 	if (plies == 0 || plies > 255)
 		fail(l, "no moves, or more than 255", NULL);
 	position_pack(&pos, packed);
-	memcpy(l->o.id, packed, OPENING_ID_SIZE);
-	l->o.key = polyglot_key(&pos);
-	l->o.plies = (uint8_t) plies;
+	memcpy(l->id, packed, OPENING_ID_SIZE);
+	l->key = polyglot_key(&pos);
+	l->plies = plies;
 	fen_write(&pos, l->fen);
 }
 
@@ -181,9 +183,9 @@ line_cmp(const void *a, const void *b)
 	const Line *x = a,
 			   *y = b;
 
-	if (x->o.key != y->o.key)
-		return x->o.key < y->o.key ? -1 : 1;
-	return memcmp(x->o.id, y->o.id, OPENING_ID_SIZE);
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return memcmp(x->id, y->id, OPENING_ID_SIZE);
 }
 
 /* A C string literal: printable ASCII as is, quotes, backslashes and other bytes escaped. */
@@ -234,13 +236,13 @@ main(int argc, char **argv)
 		int			pieces = 0;
 
 		for (j = 0; j < 8; j++)
-			pieces += __builtin_popcount(l->o.id[j]);
+			pieces += __builtin_popcount(l->id[j]);
 		if (pieces < min_pieces)
 			min_pieces = pieces;
-		printf("\t{UINT64_C(0x%016llx), {", (unsigned long long) l->o.key);
+		printf("\t{{");
 		for (j = 0; j < OPENING_ID_SIZE; j++)
-			printf("%s%u", j ? "," : "", l->o.id[j]);
-		printf("}, %u, ", l->o.plies);
+			printf("%s%u", j ? "," : "", l->id[j]);
+		printf("}, %d, ", l->plies);
 		print_string(l->eco);
 		printf(", ");
 		print_string(l->name);
@@ -258,13 +260,13 @@ main(int argc, char **argv)
 	printf("\nconst uint64_t opening_name_keys[] = {");
 	for (i = 0; i < nlines; i++)
 		printf("%sUINT64_C(0x%016llx)", i == 0 ? "\n\t" : i % 4 ? ", " : ",\n\t",
-			   (unsigned long long) lines[i].o.key);
+			   (unsigned long long) lines[i].key);
 	printf("\n};\n");
 	/* where the keys of each top OPENING_BUCKET_BITS bits begin */
 	printf("\nconst uint16_t opening_name_buckets[] = {");
 	for (i = 0, j = 0; i <= (1 << OPENING_BUCKET_BITS); i++)
 	{
-		while (j < nlines && (int) (lines[j].o.key >> (64 - OPENING_BUCKET_BITS)) < i)
+		while (j < nlines && (int) (lines[j].key >> (64 - OPENING_BUCKET_BITS)) < i)
 			j++;
 		printf("%s%d", i == 0 ? "\n\t" : i % 16 ? ", " : ",\n\t", j);
 	}
