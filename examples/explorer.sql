@@ -1,63 +1,191 @@
 -- The opening explorer of a games table (examples/chessdb.sql, or the
 -- partitioned table of examples/coordinator.sql): run after the table is
--- made; load games, then REFRESH MATERIALIZED VIEW explorer.
+-- made; load games, then SELECT explorer_rebuild().  doc/database.md, "The
+-- opening explorer", explains it.
+--
+-- Each move played from a position, with the number of games, their
+-- results, the average rating of the players who played it, their
+-- performance and the last date it was played, counted in cells of lichess's
+-- speeds and rating groups of the player to move (explorer_cells(),
+-- doc/formats.md), so that explore() filters by speed, rating band and
+-- months without reading a game.
+--
+-- explorer: one row of cells a position and period, for the positions
+--   that two games or more reach (the others, which nearly every position
+--   after the opening is, explore() finds in the games through the index);
+--   period 0 counts every game; positions that 32 games or more reach
+--   (dated) have a row a year (period -yyyy) and a month (yyyymm) too, so
+--   that a range of months reads whole years and the months at its ends.
+-- explorer_pending: what games inserted, deleted or updated since add or
+--   take away, for the positions the explorer holds: appended by the
+--   games' statement triggers in the same transaction, so that the counts
+--   of every position, a parent's and its children's, are current at every
+--   moment, and concurrent loaders never wait for one another on a row (the
+--   start position's); explorer_fold() moves them into the explorer.
+-- explorer_state: stale while the explorer has not been built, or after a
+--   load that deferred its maintenance (SET explorer.defer = on): explore()
+--   then counts the games themselves, until explorer_rebuild().
+CREATE TABLE explorer (
+	"position" "position" NOT NULL,
+	period integer NOT NULL,		-- 0 every game, -yyyy a year, yyyymm a month
+	dated boolean NOT NULL DEFAULT false,	-- period 0: the years and months are kept
+	cells bigint[] NOT NULL,
+	PRIMARY KEY ("position", period)
+);
+CREATE TABLE explorer_pending (
+	"position" "position" NOT NULL,
+	month integer NOT NULL,			-- yyyymm, 0 when the game's date does not say
+	cell bigint[] NOT NULL
+);
+CREATE INDEX explorer_pending_position ON explorer_pending ("position");
+CREATE TABLE explorer_state (stale boolean NOT NULL);
+INSERT INTO explorer_state VALUES (true);
 
--- The opening explorer, pre-aggregated: each move played from a position
--- that two games or more reach, with the number of games and their
--- results; a game counts once for each move it plays there.  Positions
--- that one game reaches or none are not stored: explore() finds them in
--- the games, through the index.  Nearly every position after the opening
--- is one game's, so the view first finds the Polyglot keys that occur
--- more than once (8-byte keys), and aggregates the positions themselves
--- only for those: exact, as a key shared by chance only lets a position
--- through to the exact count.  position_moves(g) reads each game once for
--- both: every (position, move) it plays, once, the position without its
--- clocks, with its key.  The keys are counted sorted (ORDER BY k): the
--- planner cannot know that nearly every one is unique, and would hash them
--- into a table of millions of groups, four times as slow (on a million
--- games 205 s against 54).  On 100,000 games the view has 146,000 rows
--- (21 MB) and is built in 17 s (27 s from positions(), polyglot_key() and
--- without_clocks(), which read every position back: benchmarks.md).
-CREATE MATERIALIZED VIEW explorer AS
-WITH shared AS MATERIALIZED (
-	SELECT k
-	FROM (SELECT played.key AS k
-	      FROM games, LATERAL position_moves(games.g) AS played
-	      ORDER BY played.key) AS sorted
-	GROUP BY k HAVING count(*) > 1)
-SELECT "position", move, games, white, draws, black
-FROM (SELECT played."position", played.move, count(*)::integer AS games,
-             count(*) FILTER (WHERE result = '1-0')::integer AS white,
-             count(*) FILTER (WHERE result = '1/2-1/2')::integer AS draws,
-             count(*) FILTER (WHERE result = '0-1')::integer AS black,
-             sum(count(*)) OVER (PARTITION BY played."position") AS reached
-      FROM games, LATERAL position_moves(games.g) AS played
-      WHERE played.key IN (SELECT k FROM shared)
-      GROUP BY played."position", played.move) AS counted
-WHERE reached > 1
-WITH NO DATA;
--- unique, so that REFRESH MATERIALIZED VIEW CONCURRENTLY can be used
-CREATE UNIQUE INDEX explorer_position_move ON explorer ("position", move);
-
--- The explorer for any position, clocks ignored: from the table when two
--- games or more reach it, else from the games (then at most one game,
--- found through games_positions).  Exact for the games as of the view's
--- last refresh.  PL/pgSQL keeps the two plans for the session.
-CREATE FUNCTION explore(p "position")
-RETURNS TABLE (move move, games integer, white integer, draws integer, black integer)
-LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
+-- The explorer built anew from the games: a load that deferred the
+-- maintenance catches up so, in one pass.  The positions that two games or
+-- more reach are found from their Polyglot keys first (8 bytes, counted
+-- sorted: the planner cannot know that nearly every one is unique, and
+-- would hash them into millions of groups, four times as slow), then
+-- aggregated exactly: a key shared by chance only lets a position through
+-- to the exact count.  Writers of games wait until it commits.
+CREATE FUNCTION explorer_rebuild() RETURNS void
+LANGUAGE plpgsql AS $$
 BEGIN
-	RETURN QUERY
-	SELECT e.move, e.games, e.white, e.draws, e.black
-	FROM explorer e
-	WHERE e."position" = without_clocks(p);
-	IF NOT FOUND THEN
-		RETURN QUERY
-		SELECT m, count(*)::integer, count(*) FILTER (WHERE x.result = '1-0')::integer,
-		       count(*) FILTER (WHERE x.result = '1/2-1/2')::integer,
-		       count(*) FILTER (WHERE x.result = '0-1')::integer
-		FROM games x, LATERAL (SELECT DISTINCT m FROM next_moves(x.g, p) AS m) AS played
-		WHERE x.g @> p
-		GROUP BY m;
+	LOCK TABLE games IN SHARE MODE;
+	TRUNCATE explorer, explorer_pending;
+	INSERT INTO explorer ("position", period, dated, cells)
+	WITH shared AS MATERIALIZED (
+		SELECT k
+		FROM (SELECT played.key AS k
+		      FROM games, LATERAL position_moves(games.g) AS played
+		      ORDER BY played.key) AS sorted
+		GROUP BY k HAVING count(*) > 1)
+	SELECT c."position", 0, count(*) >= 32, explorer_sum(c.cell)
+	FROM games, LATERAL explorer_cells(games.g, games.tags, games.result) AS c
+	WHERE c.key IN (SELECT k FROM shared)
+	GROUP BY c."position"
+	HAVING count(*) > 1;
+	-- the years and months of the positions 32 games or more reach
+	INSERT INTO explorer ("position", period, cells)
+	SELECT c."position", p.period, explorer_sum(c.cell)
+	FROM games, LATERAL explorer_cells(games.g, games.tags, games.result) AS c,
+	     LATERAL (VALUES (-(c.month / 100)), (c.month)) AS p(period)
+	WHERE c.month > 0
+	  AND c.key IN (SELECT polyglot_key(e."position") FROM explorer e WHERE e.dated)
+	  AND c."position" IN (SELECT e."position" FROM explorer e WHERE e.dated)
+	GROUP BY c."position", p.period;
+	UPDATE explorer_state SET stale = false;
+END $$;
+
+-- The pending changes moved into the explorer, in one statement: rows
+-- appended while it runs stay for the next.  Returns how many it moved.
+CREATE FUNCTION explorer_fold() RETURNS bigint
+LANGUAGE sql AS $$
+	WITH gone AS (DELETE FROM explorer_pending RETURNING "position", month, cell),
+	sums AS (
+		SELECT g."position", p.period, explorer_sum(g.cell) AS cells, count(*) AS n
+		FROM gone g
+		JOIN explorer d ON d."position" = g."position" AND d.period = 0,
+		     LATERAL (VALUES (0), (CASE WHEN d.dated AND g.month > 0 THEN -(g.month / 100) END),
+		                     (CASE WHEN d.dated AND g.month > 0 THEN g.month END)) AS p(period)
+		WHERE p.period IS NOT NULL
+		GROUP BY g."position", p.period),
+	folded AS (
+		INSERT INTO explorer AS e ("position", period, cells)
+		SELECT "position", period, cells FROM sums
+		ON CONFLICT ("position", period) DO UPDATE
+		SET cells = (SELECT explorer_sum(c) FROM (VALUES (e.cells), (excluded.cells)) AS v(c)))
+	SELECT coalesce(sum(n), 0)::bigint FROM sums WHERE period = 0
+$$;
+
+-- What the games' changes add and take away, appended in the statement's
+-- transaction (its rollback takes them back).
+CREATE FUNCTION explorer_games_changed() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+	IF TG_OP = 'TRUNCATE' THEN
+		TRUNCATE explorer, explorer_pending;
+		RETURN NULL;
 	END IF;
+	IF current_setting('explorer.defer', true) = 'on' THEN
+		UPDATE explorer_state SET stale = true WHERE NOT stale;
+		RETURN NULL;
+	END IF;
+	IF TG_OP IN ('DELETE', 'UPDATE') THEN
+		INSERT INTO explorer_pending ("position", month, cell)
+		SELECT c."position", c.month, explorer_negate(c.cell)
+		FROM removed AS r, LATERAL explorer_cells(r.g, r.tags, r.result) AS c
+		WHERE EXISTS (SELECT FROM explorer e WHERE e."position" = c."position" AND e.period = 0);
+	END IF;
+	IF TG_OP IN ('INSERT', 'UPDATE') THEN
+		INSERT INTO explorer_pending ("position", month, cell)
+		SELECT c."position", c.month, c.cell
+		FROM added AS a, LATERAL explorer_cells(a.g, a.tags, a.result) AS c
+		WHERE EXISTS (SELECT FROM explorer e WHERE e."position" = c."position" AND e.period = 0);
+	END IF;
+	RETURN NULL;
+END $$;
+CREATE TRIGGER explorer_insert AFTER INSERT ON games
+	REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION explorer_games_changed();
+CREATE TRIGGER explorer_delete AFTER DELETE ON games
+	REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION explorer_games_changed();
+CREATE TRIGGER explorer_update AFTER UPDATE ON games
+	REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION explorer_games_changed();
+CREATE TRIGGER explorer_truncate AFTER TRUNCATE ON games
+	FOR EACH STATEMENT EXECUTE FUNCTION explorer_games_changed();
+
+-- The explorer for any position, clocks ignored: each move played from it
+-- with its games, results (white, draws, black: wins of each side and
+-- draws), SAN, the average rating of the players who played it, their
+-- performance (FIDE's: the opponents' average and the rating difference
+-- of the fraction scored) and the last date played; filtered by lichess's
+-- speeds (from TimeControl), the rating groups of the player to move
+-- (min_rating and max_rating, lower bounds of lichess's groups: 0, 1000,
+-- 1200, ..., 2500, 2800, 3200) and the months from since's to until's.
+-- From the explorer and its pending changes when two games or more reach
+-- the position, else (or while the explorer is stale, or for a range of
+-- months where the explorer keeps no months) from the games themselves,
+-- found through games_positions.  Exact at every moment.
+CREATE FUNCTION explore(p "position", speeds text[] DEFAULT NULL, min_rating integer DEFAULT NULL,
+                        max_rating integer DEFAULT NULL, since date DEFAULT NULL, until date DEFAULT NULL)
+RETURNS TABLE (move move, games integer, white integer, draws integer, black integer, san text,
+               average_rating integer, performance integer, last_played date)
+LANGUAGE plpgsql STABLE AS $$
+DECLARE
+	k "position" := without_clocks(p);
+	dates boolean := since IS NOT NULL OR until IS NOT NULL;
+	lo integer := coalesce(extract(year FROM since)::integer * 100 + extract(month FROM since)::integer, 0);
+	hi integer := coalesce(extract(year FROM until)::integer * 100 + extract(month FROM until)::integer, 999912);
+	first_year integer := lo / 100 + (lo % 100 <> 1)::integer;		-- the years wholly in the range
+	last_year integer := hi / 100 - (hi % 100 <> 12)::integer;
+	is_dated boolean;
+	cells bigint[];
+BEGIN
+	IF since > until THEN
+		RAISE EXCEPTION 'the explorer''s months are inverted: since % is after until %', since, until
+			USING ERRCODE = '22023';
+	END IF;
+	PERFORM explorer_read(k, NULL, speeds, min_rating, max_rating);		-- the filters checked
+	SELECT e.dated INTO is_dated FROM explorer e WHERE e."position" = k AND e.period = 0;
+	IF NOT FOUND OR (SELECT stale FROM explorer_state) OR (dates AND NOT is_dated) THEN
+		SELECT explorer_sum(c.cell) INTO cells
+		FROM games x, LATERAL explorer_cells(x.g, x.tags, x.result) AS c
+		WHERE x.g @> k AND c."position" = k AND (NOT dates OR c.month BETWEEN greatest(lo, 1) AND hi);
+	ELSIF NOT dates THEN
+		SELECT explorer_sum(c) INTO cells
+		FROM (SELECT e.cells FROM explorer e WHERE e."position" = k AND e.period = 0
+		      UNION ALL
+		      SELECT x.cell FROM explorer_pending x WHERE x."position" = k) AS s(c);
+	ELSE
+		SELECT explorer_sum(c) INTO cells
+		FROM (SELECT e.cells FROM explorer e
+		      WHERE e."position" = k
+		        AND (e.period BETWEEN -last_year AND -first_year
+		             OR (e.period BETWEEN greatest(lo, 1) AND hi
+		                 AND NOT e.period / 100 BETWEEN first_year AND last_year))
+		      UNION ALL
+		      SELECT x.cell FROM explorer_pending x
+		      WHERE x."position" = k AND x.month BETWEEN greatest(lo, 1) AND hi) AS s(c);
+	END IF;
+	RETURN QUERY SELECT * FROM explorer_read(p, cells, speeds, min_rating, max_rating);
 END $$;

@@ -175,3 +175,23 @@ COMMENT ON TYPE opening_names[] IS 'an array of rows of the view opening_names';
 CREATE FUNCTION position_moves(g game) RETURNS TABLE(key bigint, "position" "position", move move)
 	AS 'MODULE_PATHNAME', 'game_position_moves' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100 ROWS 60;
 COMMENT ON FUNCTION position_moves(game) IS 'each position a game plays a move from, with the move, once per game, the position''s clocks cleared, and its Polyglot key: what an opening explorer counts';
+CREATE FUNCTION explorer_cells(g game, tags jsonb, result text) RETURNS TABLE(key bigint, "position" "position", month integer, cell bigint[])
+	AS 'MODULE_PATHNAME', 'game_explorer_cells' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100 ROWS 60;
+COMMENT ON FUNCTION explorer_cells(game, jsonb, text) IS 'position_moves() with what the game adds to each move''s statistics in an opening explorer: a cell of its result, the mover''s rating group, its speed and date (doc/formats.md), and its month (yyyymm, 0 unknown)';
+CREATE FUNCTION explorer_sum_add(internal, bigint[]) RETURNS internal
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION explorer_sum_final(internal) RETURNS bigint[]
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE AGGREGATE explorer_sum(bigint[]) (
+	SFUNC = explorer_sum_add,
+	STYPE = internal,
+	FINALFUNC = explorer_sum_final
+);
+COMMENT ON AGGREGATE explorer_sum(bigint[]) IS 'explorer cells summed by their code (move, rating group, speed); those that count no game left out';
+CREATE FUNCTION explorer_negate(bigint[]) RETURNS bigint[]
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION explorer_negate(bigint[]) IS 'explorer cells with their counters negated: what a deleted game takes away';
+CREATE FUNCTION explorer_read(p "position", cells bigint[], speeds text[] DEFAULT NULL, min_rating integer DEFAULT NULL, max_rating integer DEFAULT NULL)
+	RETURNS TABLE(move move, games integer, white integer, draws integer, black integer, san text, average_rating integer, performance integer, last_played date)
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 10 ROWS 10;
+COMMENT ON FUNCTION explorer_read("position", bigint[], text[], integer, integer) IS 'the moves of explorer cells with their statistics (games, results, the mover''s average rating, performance, last date), filtered by lichess''s speeds and the mover''s rating groups; most played first';

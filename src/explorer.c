@@ -1,12 +1,24 @@
 /*
  * explorer.c — what an opening explorer aggregates, read from a game in one
- * pass: position_moves(game).
+ * pass: position_moves(game) and explorer_cells(game, tags, result); the
+ * cells summed (explorer_sum()) and read back by move with the explorer's
+ * filters (explorer_read()).
  */
 #include "chess.h"
 
+#include "engine/analysis.h"
+#include "engine/explorer.h"
+#include "engine/movegen.h"
 #include "engine/polyglot.h"
+#include "engine/san.h"
 
+#include "common/int.h"
 #include "miscadmin.h"
+#include "utils/array.h"
+#include "utils/builtins.h"
+#include "utils/date.h"
+#include "utils/datetime.h"
+#include "utils/jsonb.h"
 
 /* One (position, move) a game plays, its position packed without clocks. */
 typedef struct Played
@@ -86,5 +98,561 @@ game_position_moves(PG_FUNCTION_ARGS)
 	}
 	pfree(played);
 	pfree(slot);
+	return (Datum) 0;
+}
+
+/* The text of a tag of a jsonb object, or NULL with *len 0 when it has none. */
+static const char *
+tag_text(Jsonb *tags, const char *name, size_t *len)
+{
+	JsonbValue	key,
+			   *v;
+
+	*len = 0;
+	if (!JB_ROOT_IS_OBJECT(tags))
+		return NULL;
+	key.type = jbvString;
+	key.val.string.val = unconstify(char *, name);
+	key.val.string.len = strlen(name);
+	v = findJsonbValueFromContainer(&tags->root, JB_FOBJECT, &key);
+	if (v == NULL || v->type != jbvString)
+		return NULL;
+	*len = v->val.string.len;
+	return v->val.string.val;
+}
+
+/*
+ * explorer_cells(g game, tags jsonb, result text) → TABLE(key bigint,
+ * position position, month integer, cell bigint[]): position_moves(g) with
+ * what the game adds to the explorer's statistics of each move, as a cell
+ * (engine/explorer.h; doc/formats.md): the game's result, the mover's
+ * rating group (from WhiteElo or BlackElo), its speed (TimeControl) and
+ * date (Date), and the month it was played (yyyymm; 0 when the Date tag
+ * does not give it).
+ */
+PG_FUNCTION_INFO_V1(game_explorer_cells);
+Datum
+game_explorer_cells(PG_FUNCTION_ARGS)
+{
+	struct varlena *g = PG_GETARG_GAME_P(0);
+	Jsonb	   *tags = PG_GETARG_JSONB_P(1);
+	text	   *result = PG_GETARG_TEXT_PP(2);
+	ReturnSetInfo *rsinfo = chess_materialize(fcinfo);
+	const char *s;
+	size_t		len;
+	int			ratings[2],
+				speed = 0,
+				month,
+				day,
+				outcome = -1;
+	GameReader	r;
+	Played	   *played;
+	Color	   *movers;
+	int		   *slot;
+	int			nslots = 64,
+				n = 0,
+				i;
+
+	s = tag_text(tags, "WhiteElo", &len);
+	ratings[WHITE] = explorer_rating(s, len);
+	s = tag_text(tags, "BlackElo", &len);
+	ratings[BLACK] = explorer_rating(s, len);
+	s = tag_text(tags, "TimeControl", &len);
+	if (s)
+	{
+		TimeControl tc;
+
+		if (time_control_parse(s, len, &tc) && tc.kind != TC_UNKNOWN)
+			speed = explorer_speed(tc.speed, strlen(tc.speed));
+	}
+	s = tag_text(tags, "Date", &len);
+	day = s ? explorer_date(s, len, &month) : (month = 0);
+	s = VARDATA_ANY(result);
+	len = VARSIZE_ANY_EXHDR(result);
+	if (len == 3 && memcmp(s, "1-0", 3) == 0)
+		outcome = CELL_WHITE;
+	else if (len == 3 && memcmp(s, "0-1", 3) == 0)
+		outcome = CELL_BLACK;
+	else if (len == 7 && memcmp(s, "1/2-1/2", 7) == 0)
+		outcome = CELL_DRAWS;
+
+	chess_game_reader(&r, g);
+	while (nslots < 2 * r.plies)
+		nslots *= 2;
+	played = palloc(sizeof(Played) * Max(r.plies, 1));
+	movers = palloc(sizeof(Color) * Max(r.plies, 1));
+	slot = palloc(sizeof(int) * nslots);
+	memset(slot, -1, sizeof(int) * nslots);
+	while (r.ply < r.plies)
+	{
+		Played	   *p = &played[n];
+		Position	pos = r.pos;
+		int			h;
+
+		if ((r.ply & 4095) == 4095)
+			CHECK_FOR_INTERRUPTS();
+		p->key = polyglot_key(&pos);
+		movers[n] = (Color) pos.side;
+		pos.halfmove = 0;
+		pos.fullmove = 1;
+		position_pack(&pos, p->packed.bytes);
+		p->move = chess_game_next(&r);
+		for (h = (int) ((p->key ^ (p->key >> 29) ^ p->move) & (uint64) (nslots - 1));
+			 slot[h] >= 0 && !played_same(&played[slot[h]], p);
+			 h = (h + 1) & (nslots - 1))
+			;
+		if (slot[h] >= 0)
+			continue;			/* played here before */
+		slot[h] = n++;
+	}
+	for (i = 0; i < n; i++)
+	{
+		Datum		values[4];
+		bool		nulls[4] = {false, false, false, false};
+		Datum		cell[EXPLORER_WIDTH];
+		int			dims[2] = {1, EXPLORER_WIDTH},
+					lbs[2] = {1, 1},
+					mine = ratings[movers[i]],
+					theirs = ratings[movers[i] ^ 1],
+					f;
+
+		cell[CELL_CODE] = Int64GetDatum(CELL_CODE(played[i].move, explorer_group(mine), speed, theirs > 0));
+		for (f = CELL_GAMES; f < EXPLORER_WIDTH; f++)
+			cell[f] = Int64GetDatum(0);
+		cell[CELL_GAMES] = Int64GetDatum(1);
+		if (outcome >= 0)
+			cell[outcome] = Int64GetDatum(1);
+		cell[CELL_RATING_SUM] = Int64GetDatum(mine);
+		cell[CELL_OPPONENT_SUM] = Int64GetDatum(theirs);
+		cell[CELL_LAST] = Int64GetDatum(day);
+		values[0] = Int64GetDatum((int64) played[i].key);
+		values[1] = PositionPGetDatum(&played[i].packed);
+		values[2] = Int32GetDatum(month);
+		values[3] = PointerGetDatum(construct_md_array(cell, NULL, 2, dims, lbs, INT8OID,
+													   sizeof(int64), true, TYPALIGN_DOUBLE));
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+	}
+	return (Datum) 0;
+}
+
+/*
+ * The cells of an array, checked: one or two dimensions, no NULL, a whole
+ * number of cells, codes that a cell can have; else XX001 (the explorer's
+ * table holds what explorer_sum() and explorer_cells() write).
+ */
+static int64 *
+array_cells(ArrayType *a, int *n)
+{
+	int			count = ArrayGetNItems(ARR_NDIM(a), ARR_DIMS(a)),
+				i;
+	int64	   *cells = (int64 *) ARR_DATA_PTR(a);
+
+	if (ARR_ELEMTYPE(a) != INT8OID || ARR_NDIM(a) > 2 || ARR_HASNULL(a) || count % EXPLORER_WIDTH != 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATA_CORRUPTED),
+				 errmsg("explorer cells are damaged"),
+				 errdetail("Cells are rows of %d bigint values without NULL, not %d values in %d dimensions.",
+						   EXPLORER_WIDTH, count, ARR_NDIM(a))));
+	*n = count / EXPLORER_WIDTH;
+	for (i = 0; i < *n; i++)
+	{
+		int64		code = cells[i * EXPLORER_WIDTH + CELL_CODE];
+
+		if (code < 0 || code > CELL_CODE_MAX || CELL_GROUP(code) > EXPLORER_GROUPS ||
+			CELL_SPEED(code) > EXPLORER_SPEEDS)
+			ereport(ERROR,
+					(errcode(ERRCODE_DATA_CORRUPTED),
+					 errmsg("explorer cells are damaged"),
+					 errdetail("Cell %d has the code " INT64_FORMAT ", which no cell has.", i + 1, code)));
+	}
+	return cells;
+}
+
+/* The state of explorer_sum(): the cells met so far, by code. */
+typedef struct CellSum
+{
+	int			n,
+				size;			/* a power of two, at least twice n */
+	int		   *slot;			/* index into cells, -1 when free */
+	int64	   *cells;
+} CellSum;
+
+static void
+cellsum_grow(CellSum *s, int size)
+{
+	int			i;
+
+	s->slot = repalloc(s->slot, sizeof(int) * size);
+	s->cells = repalloc(s->cells, sizeof(int64) * EXPLORER_WIDTH * (size / 2));
+	s->size = size;
+	memset(s->slot, -1, sizeof(int) * size);
+	for (i = 0; i < s->n; i++)
+	{
+		int64		code = s->cells[i * EXPLORER_WIDTH + CELL_CODE];
+		int			h = (int) ((code * 0x9E3779B97F4A7C15ULL) >> 40) & (size - 1);
+
+		while (s->slot[h] >= 0)
+			h = (h + 1) & (size - 1);
+		s->slot[h] = i;
+	}
+}
+
+static void
+cellsum_add(CellSum *s, const int64 *cell)
+{
+	int64		code = cell[CELL_CODE];
+	int			h = (int) ((code * 0x9E3779B97F4A7C15ULL) >> 40) & (s->size - 1),
+				f;
+	int64	   *to;
+
+	while (s->slot[h] >= 0 && s->cells[s->slot[h] * EXPLORER_WIDTH + CELL_CODE] != code)
+		h = (h + 1) & (s->size - 1);
+	if (s->slot[h] < 0)
+	{
+		if (2 * (s->n + 1) > s->size)
+		{
+			cellsum_grow(s, s->size * 2);
+			cellsum_add(s, cell);
+			return;
+		}
+		s->slot[h] = s->n;
+		memcpy(&s->cells[s->n * EXPLORER_WIDTH], cell, sizeof(int64) * EXPLORER_WIDTH);
+		s->n++;
+		return;
+	}
+	to = &s->cells[s->slot[h] * EXPLORER_WIDTH];
+	for (f = CELL_GAMES; f < CELL_LAST; f++)
+		if (unlikely(pg_add_s64_overflow(to[f], cell[f], &to[f])))
+			ereport(ERROR,
+					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+					 errmsg("explorer counter out of range")));
+	to[CELL_LAST] = Max(to[CELL_LAST], cell[CELL_LAST]);
+}
+
+/* explorer_sum(bigint[]) transition: adds the cells of an array to the state */
+PG_FUNCTION_INFO_V1(explorer_sum_add);
+Datum
+explorer_sum_add(PG_FUNCTION_ARGS)
+{
+	MemoryContext agg;
+	CellSum    *s;
+	int64	   *cells;
+	int			n,
+				i;
+
+	if (!AggCheckCallContext(fcinfo, &agg))
+		elog(ERROR, "explorer_sum_add called in non-aggregate context");
+	if (PG_ARGISNULL(0))
+	{
+		MemoryContext old = MemoryContextSwitchTo(agg);
+
+		s = palloc0(sizeof(CellSum));
+		s->size = 16;
+		s->slot = palloc(sizeof(int) * s->size);
+		s->cells = palloc(sizeof(int64) * EXPLORER_WIDTH * (s->size / 2));
+		memset(s->slot, -1, sizeof(int) * s->size);
+		MemoryContextSwitchTo(old);
+	}
+	else
+		s = (CellSum *) PG_GETARG_POINTER(0);
+	if (PG_ARGISNULL(1))
+		PG_RETURN_POINTER(s);
+	cells = array_cells(PG_GETARG_ARRAYTYPE_P(1), &n);
+	for (i = 0; i < n; i++)
+	{
+		MemoryContext old = MemoryContextSwitchTo(agg);
+
+		cellsum_add(s, &cells[i * EXPLORER_WIDTH]);
+		MemoryContextSwitchTo(old);
+	}
+	PG_RETURN_POINTER(s);
+}
+
+static int
+cell_code_cmp(const void *a, const void *b)
+{
+	int64		x = *(const int64 *) a,
+				y = *(const int64 *) b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * explorer_sum(bigint[]) final: the cells summed by code, in the order of
+ * their codes, those whose counters are all zero left out (a deleted
+ * game's cells subtract; an update's can leave a cell that counts no game
+ * and changes results, to be summed with the explorer's); an empty array
+ * when none is left.
+ */
+PG_FUNCTION_INFO_V1(explorer_sum_final);
+Datum
+explorer_sum_final(PG_FUNCTION_ARGS)
+{
+	CellSum    *s = PG_ARGISNULL(0) ? NULL : (CellSum *) PG_GETARG_POINTER(0);
+	Datum	   *elems;
+	int			dims[2],
+				lbs[2] = {1, 1},
+				kept = 0,
+				i,
+				f;
+
+	if (s == NULL || s->n == 0)
+		PG_RETURN_ARRAYTYPE_P(construct_empty_array(INT8OID));
+	qsort(s->cells, s->n, sizeof(int64) * EXPLORER_WIDTH, cell_code_cmp);
+	elems = palloc(sizeof(Datum) * EXPLORER_WIDTH * s->n);
+	for (i = 0; i < s->n; i++)
+	{
+		const int64 *c = &s->cells[i * EXPLORER_WIDTH];
+		bool		zero = true;
+
+		for (f = CELL_GAMES; f < CELL_LAST; f++)
+			zero &= c[f] == 0;
+		if (zero)
+			continue;
+		for (f = 0; f < EXPLORER_WIDTH; f++)
+			elems[kept * EXPLORER_WIDTH + f] = Int64GetDatum(c[f]);
+		kept++;
+	}
+	if (kept == 0)
+		PG_RETURN_ARRAYTYPE_P(construct_empty_array(INT8OID));
+	dims[0] = kept;
+	dims[1] = EXPLORER_WIDTH;
+	PG_RETURN_ARRAYTYPE_P(construct_md_array(elems, NULL, 2, dims, lbs, INT8OID,
+											 sizeof(int64), true, TYPALIGN_DOUBLE));
+}
+
+/*
+ * explorer_negate(bigint[]) → bigint[]: the cells with their counters
+ * negated (codes and dates kept): what a deleted game takes away.
+ */
+PG_FUNCTION_INFO_V1(explorer_negate);
+Datum
+explorer_negate(PG_FUNCTION_ARGS)
+{
+	ArrayType  *a = PG_GETARG_ARRAYTYPE_P_COPY(0);
+	int			n,
+				i,
+				f;
+	int64	   *cells = array_cells(a, &n);
+
+	for (i = 0; i < n; i++)
+		for (f = CELL_GAMES; f < CELL_LAST; f++)
+			cells[i * EXPLORER_WIDTH + f] = -cells[i * EXPLORER_WIDTH + f];
+	PG_RETURN_ARRAYTYPE_P(a);
+}
+
+/* A move's statistics, its cells summed as explorer_read()'s filters let them. */
+typedef struct MoveStats
+{
+	Move		move;
+	int64		games,
+				results[3],		/* white, draws, black */
+				rated,			/* games whose mover's rating is known */
+				rating_sum,
+				opponents,		/* games whose opponent's rating is known */
+				opponent_sum,
+				scored,			/* of them, games with a result */
+				half_points,	/* the mover's, in those games */
+				last;
+} MoveStats;
+
+static int
+move_stats_cmp(const void *a, const void *b)
+{
+	const MoveStats *x = a,
+			   *y = b;
+
+	if (x->games != y->games)
+		return x->games > y->games ? -1 : 1;
+	return (x->move > y->move) - (x->move < y->move);
+}
+
+/* the speeds filter as a mask of speed numbers */
+static int
+speeds_mask(ArrayType *a)
+{
+	Datum	   *names;
+	bool	   *nulls;
+	int			n,
+				i,
+				mask = 0;
+
+	deconstruct_array(a, TEXTOID, -1, false, TYPALIGN_INT, &names, &nulls, &n);
+	if (n == 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("the explorer's speeds filter names no speed"),
+				 errhint("Leave it NULL for every speed.")));
+	for (i = 0; i < n; i++)
+	{
+		text	   *t;
+		int			speed;
+
+		if (nulls[i])
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("the explorer's speeds filter has a NULL")));
+		t = DatumGetTextPP(names[i]);
+		speed = explorer_speed(VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
+		if (speed == 0)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("unknown speed \"%s\" in the explorer's speeds filter",
+							chess_quote(VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t))),
+					 errdetail("The speeds are lichess's: ultraBullet, bullet, blitz, rapid, classical, correspondence.")));
+		mask |= 1 << speed;
+	}
+	return mask;
+}
+
+/* the index of a rating among the groups' lower bounds, raising 22023 when it is none */
+static int
+group_of_bound(int rating, const char *filter)
+{
+	int			g;
+
+	for (g = 0; g < EXPLORER_GROUPS; g++)
+		if (explorer_group_bounds[g] == rating)
+			return g + 1;
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("the explorer's %s filter %d is not the lower bound of a rating group", filter, rating),
+			 errdetail("The groups are lichess's, from 0, 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2500, 2800 and 3200.")));
+	return 0;					/* not reached */
+}
+
+/*
+ * explorer_read(p position, cells bigint[], speeds text[], min_rating
+ * integer, max_rating integer) → TABLE(move move, games integer, white
+ * integer, draws integer, black integer, san text, average_rating integer,
+ * performance integer, last_played date): the moves of the cells (each
+ * legal in p, else XX001) with their statistics, the cells of other speeds
+ * and rating groups left out: speeds (lichess's names; NULL for all), the
+ * groups of the player to move from min_rating's to max_rating's (lower
+ * bounds of lichess's groups; NULL for no bound; with either, games without
+ * the mover's rating are left out).  Most played first.
+ */
+PG_FUNCTION_INFO_V1(explorer_read);
+Datum
+explorer_read(PG_FUNCTION_ARGS)
+{
+	ReturnSetInfo *rsinfo;
+	Position	pos;
+	Color		mover;
+	int			speeds = PG_ARGISNULL(2) ? -1 : speeds_mask(PG_GETARG_ARRAYTYPE_P(2)),
+				groups = -1,
+				n = 0,
+				count,
+				i,
+				j;
+	int64	   *cells;
+	MoveStats  *moves;
+	Move		legal[MAX_MOVES];
+	int			nlegal;
+
+	if (!PG_ARGISNULL(3) || !PG_ARGISNULL(4))
+	{
+		int			lo = PG_ARGISNULL(3) ? 1 : group_of_bound(PG_GETARG_INT32(3), "min_rating"),
+					hi = PG_ARGISNULL(4) ? EXPLORER_GROUPS : group_of_bound(PG_GETARG_INT32(4), "max_rating");
+
+		if (lo > hi)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("the explorer's rating band is inverted: min_rating %d is above max_rating %d",
+							PG_GETARG_INT32(3), PG_GETARG_INT32(4))));
+		groups = ((1 << (hi + 1)) - 1) & ~((1 << lo) - 1);
+	}
+	rsinfo = chess_materialize(fcinfo);
+	if (PG_ARGISNULL(0) || PG_ARGISNULL(1))
+		return (Datum) 0;
+	cells = array_cells(PG_GETARG_ARRAYTYPE_P(1), &count);
+	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
+	mover = (Color) pos.side;
+	nlegal = gen_legal(&pos, legal);
+	moves = palloc0(sizeof(MoveStats) * Max(nlegal, 1));
+	for (i = 0; i < count; i++)
+	{
+		const int64 *c = &cells[i * EXPLORER_WIDTH];
+		int64		code = c[CELL_CODE];
+		MoveStats  *m = NULL;
+		int64		decided;
+
+		if (!(speeds & (1 << CELL_SPEED(code))) || !(groups & (1 << CELL_GROUP(code))))
+			continue;
+		for (j = 0; j < n; j++)
+			if (moves[j].move == CELL_MOVE(code))
+				m = &moves[j];
+		if (m == NULL)
+		{
+			for (j = 0; j < nlegal && legal[j] != CELL_MOVE(code); j++)
+				;
+			if (j == nlegal)
+				ereport(ERROR,
+						(errcode(ERRCODE_DATA_CORRUPTED),
+						 errmsg("explorer cells are damaged"),
+						 errdetail("Cell %d holds a move that is not legal in the position.", i + 1)));
+			m = &moves[n++];
+			m->move = CELL_MOVE(code);
+		}
+		m->games += c[CELL_GAMES];
+		m->results[0] += c[CELL_WHITE];
+		m->results[1] += c[CELL_DRAWS];
+		m->results[2] += c[CELL_BLACK];
+		if (CELL_GROUP(code) != 0)
+		{
+			m->rated += c[CELL_GAMES];
+			m->rating_sum += c[CELL_RATING_SUM];
+		}
+		decided = c[CELL_WHITE] + c[CELL_DRAWS] + c[CELL_BLACK];
+		if (CELL_OPPONENT_RATED(code))
+		{
+			m->opponents += c[CELL_GAMES];
+			m->opponent_sum += c[CELL_OPPONENT_SUM];
+			m->scored += decided;
+			m->half_points += 2 * c[mover == WHITE ? CELL_WHITE : CELL_BLACK] + c[CELL_DRAWS];
+		}
+		m->last = Max(m->last, c[CELL_LAST]);
+	}
+	qsort(moves, n, sizeof(MoveStats), move_stats_cmp);
+	for (i = 0; i < n; i++)
+	{
+		MoveStats  *m = &moves[i];
+		Datum		values[9];
+		bool		nulls[9] = {false};
+		char		san[SAN_MAX_LENGTH];
+
+		if (m->games <= 0 || m->results[0] < 0 || m->results[1] < 0 || m->results[2] < 0 ||
+			m->games > PG_INT32_MAX)
+			ereport(ERROR,
+					(errcode(ERRCODE_DATA_CORRUPTED),
+					 errmsg("explorer cells are damaged"),
+					 errdetail("The move %d of the cells counts " INT64_FORMAT " games.", i + 1, m->games)));
+		san_write(&pos, m->move, san);
+		values[0] = MoveGetDatum(m->move);
+		values[1] = Int32GetDatum((int32) m->games);
+		values[2] = Int32GetDatum((int32) m->results[0]);
+		values[3] = Int32GetDatum((int32) m->results[1]);
+		values[4] = Int32GetDatum((int32) m->results[2]);
+		values[5] = CStringGetTextDatum(san);
+		nulls[6] = m->rated <= 0;
+		if (!nulls[6])
+			values[6] = Int32GetDatum((int32) ((m->rating_sum + m->rated / 2) / m->rated));
+		nulls[7] = m->opponents <= 0 || m->scored <= 0;
+		if (!nulls[7])
+			values[7] = Int32GetDatum(explorer_performance(m->half_points, m->scored,
+														   (int) ((m->opponent_sum + m->opponents / 2) / m->opponents)));
+		nulls[8] = m->last <= 0;
+		if (!nulls[8] && (m->last / 100 % 100 < 1 || m->last / 100 % 100 > 12 || m->last % 100 < 1 ||
+						  m->last % 100 > 31 || m->last / 10000 > 9999))
+			ereport(ERROR,
+					(errcode(ERRCODE_DATA_CORRUPTED),
+					 errmsg("explorer cells are damaged"),
+					 errdetail("The move %d of the cells was last played on " INT64_FORMAT ", which is no date.",
+							   i + 1, m->last)));
+		if (!nulls[8])
+			values[8] = DateADTGetDatum(date2j((int) (m->last / 10000), (int) (m->last / 100 % 100),
+											   (int) (m->last % 100)) - POSTGRES_EPOCH_JDATE);
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+	}
 	return (Datum) 0;
 }
