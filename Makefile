@@ -22,7 +22,7 @@ OBJS = $(GLUE_OBJS) $(ENGINE_OBJS)
 
 REGRESS = square piece move position binary_io indexes epd_suite \
 	movegen castling chess960 en_passant promotion double_check play polyglot seeds \
-	san pgn games game game_play game_format annotations analysis openings formats damaged search parallel pgn_file chessdb reports readme application application_security limits upgrade catalog roles drop
+	san pgn games game game_play game_format annotations analysis openings formats damaged search parallel pgn_file chessdb explorer reports readme application application_security limits upgrade catalog roles drop
 REGRESS_OPTS = --inputdir=. --outputdir=. --load-extension=chess
 
 # The server headers are included as system headers: they are not -Wextra

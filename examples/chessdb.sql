@@ -5,7 +5,7 @@
 --
 --   psql -f examples/chessdb.sql            (after CREATE EXTENSION chess)
 --
--- Load games afterwards, then REFRESH MATERIALIZED VIEW explorer.
+-- Load games afterwards, then SELECT explorer_rebuild().
 
 CREATE TABLE games (
 	id bigserial PRIMARY KEY,
@@ -37,7 +37,7 @@ CREATE INDEX games_openings ON games (mainline(g));
 -- coordinator keeps them too (examples/coordinator.sql).
 \ir loads.sql
 
--- The opening explorer (a materialized view and explore()), in a file of
+-- The opening explorer (its tables, triggers and explore()), in a file of
 -- its own: a sharded database's coordinator builds it over the shards'
 -- games (examples/coordinator.sql).
 \ir explorer.sql

@@ -47,9 +47,14 @@ INSERT INTO explorer_state VALUES (true);
 -- sorted: the planner cannot know that nearly every one is unique, and
 -- would hash them into millions of groups, four times as slow), then
 -- aggregated exactly: a key shared by chance only lets a position through
--- to the exact count.  Writers of games wait until it commits.
-CREATE FUNCTION explorer_rebuild() RETURNS void
-LANGUAGE plpgsql AS $$
+-- to the exact count.  Writers of games wait until it commits.  Returns the
+-- number of positions the explorer holds.  The recipe's functions that
+-- write keep the search path they were made with: postgres_fdw's sessions,
+-- which insert into a shard's games, search pg_catalog alone.
+CREATE FUNCTION explorer_rebuild() RETURNS bigint
+LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+DECLARE
+	positions bigint;
 BEGIN
 	LOCK TABLE games IN SHARE MODE;
 	TRUNCATE explorer, explorer_pending;
@@ -65,6 +70,7 @@ BEGIN
 	WHERE c.key IN (SELECT k FROM shared)
 	GROUP BY c."position"
 	HAVING count(*) > 1;
+	GET DIAGNOSTICS positions = ROW_COUNT;
 	-- the years and months of the positions 32 games or more reach
 	INSERT INTO explorer ("position", period, cells)
 	SELECT c."position", p.period, explorer_sum(c.cell)
@@ -75,12 +81,13 @@ BEGIN
 	  AND c."position" IN (SELECT e."position" FROM explorer e WHERE e.dated)
 	GROUP BY c."position", p.period;
 	UPDATE explorer_state SET stale = false;
+	RETURN positions;
 END $$;
 
 -- The pending changes moved into the explorer, in one statement: rows
 -- appended while it runs stay for the next.  Returns how many it moved.
 CREATE FUNCTION explorer_fold() RETURNS bigint
-LANGUAGE sql AS $$
+LANGUAGE sql SET search_path FROM CURRENT AS $$
 	WITH gone AS (DELETE FROM explorer_pending RETURNING "position", month, cell),
 	sums AS (
 		SELECT g."position", p.period, explorer_sum(g.cell) AS cells, count(*) AS n
@@ -99,16 +106,22 @@ LANGUAGE sql AS $$
 $$;
 
 -- What the games' changes add and take away, appended in the statement's
--- transaction (its rollback takes them back).
+-- transaction (its rollback takes them back).  Nothing while the explorer
+-- is stale (never built, or after a deferred load): the rebuild that
+-- ends that counts every game, and loading into a table whose explorer is
+-- not built yet costs nothing more.
 CREATE FUNCTION explorer_games_changed() RETURNS trigger
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
 	IF TG_OP = 'TRUNCATE' THEN
 		TRUNCATE explorer, explorer_pending;
 		RETURN NULL;
 	END IF;
+	IF (SELECT stale FROM explorer_state) THEN
+		RETURN NULL;		-- a rebuild will count the games
+	END IF;
 	IF current_setting('explorer.defer', true) = 'on' THEN
-		UPDATE explorer_state SET stale = true WHERE NOT stale;
+		UPDATE explorer_state SET stale = true;
 		RETURN NULL;
 	END IF;
 	IF TG_OP IN ('DELETE', 'UPDATE') THEN

@@ -24,8 +24,10 @@
 # (their fast-update lists; test/bench/index_growth.sh), and building them
 # after is faster than keeping them up to date.  Into a table with games,
 # the indexes stay and take the new games.  The recipe's explorer, when
-# there is one, is refreshed after the load, beside the index builds.
-# Index builds and the refresh use the sessions' maintenance_work_mem and
+# there is one, is not kept up to date game by game during the load (the
+# parts' sessions defer it: explorer.defer) but rebuilt after it, beside
+# the index builds; explore() counts the games meanwhile.
+# Index builds and the rebuild use the sessions' maintenance_work_mem and
 # work_mem: PGOPTIONS="-c maintenance_work_mem=1GB -c work_mem=1GB" for a
 # large file (doc/database.md, "A lichess month").
 set -euo pipefail
@@ -70,6 +72,7 @@ started=$(now)
 for ((k = 1; k <= parts; k++)); do
 	psql -X -At -v ON_ERROR_STOP=1 -v file="$file" -v part="$k" -v parts="$parts" -v target="$target" -v SHOW_CONTEXT=always \
 		>"$log.out.$k" 2>"$log.err.$k" <<'SQL' &
+SET explorer.defer = on
 INSERT INTO games (tags, tag_order, result, g)
 SELECT tags, tag_order, result, value
 FROM pgn_games_file(:'file', skip_errors => true, part => :part, parts => :parts)
@@ -94,14 +97,13 @@ inserted=$(sed -n 's/^INSERT 0 //p' "$log".out.* | awk '{ n += $1 } END { print 
 echo "load_parts.sh: $inserted games inserted in $(awk -v a="$started" -v b="$loaded" 'BEGIN { printf "%.1f", b - a }') s, $parts parts at once" >&2
 
 # then, two sessions at a time, whatever the load gave: the GIN indexes
-# again, and the recipe's explorer (examples/explorer.sql) refreshed, which
-# starts as soon as a session is free (CONCURRENTLY once it has data, so
-# that explore() answers meanwhile)
+# again, and the recipe's explorer (examples/explorer.sql) rebuilt, which
+# starts as soon as a session is free (explore() answers meanwhile, from
+# the explorer as it was and what the load's triggers added)
 jobs=("${gin[@]}")
-case $(sql -c "SELECT relispopulated FROM pg_class WHERE oid = to_regclass('explorer') AND relkind = 'm'") in
-	t) jobs+=("REFRESH MATERIALIZED VIEW CONCURRENTLY explorer") ;;
-	f) jobs+=("REFRESH MATERIALIZED VIEW explorer") ;;
-esac
+if [[ $(sql -c "SELECT to_regprocedure('explorer_rebuild()') IS NOT NULL") == t ]]; then
+	jobs+=("SELECT explorer_rebuild()")
+fi
 running=0
 jobs_failed=0
 for job in "${jobs[@]}"; do
@@ -121,7 +123,7 @@ sql -c "ANALYZE games"
 if ((jobs_failed)); then
 	echo "load_parts.sh: $jobs_failed of ${#jobs[@]} index builds and refreshes failed (their errors above)" >&2
 elif ((${#jobs[@]})); then
-	echo "load_parts.sh: ${#gin[@]} GIN indexes built$( ((${#jobs[@]} > ${#gin[@]})) && echo " and the explorer refreshed"), the table analysed, in $(awk -v a="$loaded" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }') s, two at a time" >&2
+	echo "load_parts.sh: ${#gin[@]} GIN indexes built$( ((${#jobs[@]} > ${#gin[@]})) && echo " and the explorer rebuilt"), the table analysed, in $(awk -v a="$loaded" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }') s, two at a time" >&2
 fi
 if ((failed + jobs_failed)); then
 	exit 1

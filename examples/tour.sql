@@ -179,7 +179,7 @@ SELECT tags, result, value FROM pgn_games($$
 [Event "C"] [Result "1/2-1/2"] 1. e4 c5 2. Nf3 d6 3. Bb5+ Bd7 4. Bxd7+ Qxd7 5. O-O Nc6 1/2-1/2
 [Event "D"] [Result "1-0"] 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 1-0
 $$);
-REFRESH MATERIALIZED VIEW explorer;
+SELECT explorer_rebuild();
 SELECT id, tags->>'Event' AS event, pg_column_size(g) AS bytes, g FROM games ORDER BY g;
 -- the Sicilian after 2...d6, reached by A and C directly and by B through a transposition
 SELECT id, tags->>'Event' AS event FROM games
@@ -189,6 +189,6 @@ SELECT id FROM games WHERE g @> '8/8/5n2/8/4P3/8/8/8'::pattern ORDER BY id;
 SELECT * FROM explore('rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3') ORDER BY games DESC, move;
 -- each game's opening as lichess names it (B reaches the Sicilian by a transposition)
 SELECT id, tags->>'Event' AS event, o.eco, o.name, o.ply FROM games, LATERAL opening(g) AS o ORDER BY id;
-DROP FUNCTION explore("position");
-DROP MATERIALIZED VIEW explorer;
+DROP TABLE explorer, explorer_pending, explorer_state;
+DROP FUNCTION explore, explorer_rebuild, explorer_fold, explorer_games_changed CASCADE;
 DROP TABLE games;

@@ -180,12 +180,15 @@ CREATE FUNCTION explorer_cells(g game, tags jsonb, result text) RETURNS TABLE(ke
 COMMENT ON FUNCTION explorer_cells(game, jsonb, text) IS 'position_moves() with what the game adds to each move''s statistics in an opening explorer: a cell of its result, the mover''s rating group, its speed and date (doc/formats.md), and its month (yyyymm, 0 unknown)';
 CREATE FUNCTION explorer_sum_add(internal, bigint[]) RETURNS internal
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION explorer_sum_add(internal, bigint[]) IS 'explorer_sum() transition: adds the cells of an array to the sums by code';
 CREATE FUNCTION explorer_sum_final(internal) RETURNS bigint[]
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION explorer_sum_final(internal) IS 'explorer_sum() final: the summed cells in the order of their codes';
 CREATE AGGREGATE explorer_sum(bigint[]) (
 	SFUNC = explorer_sum_add,
 	STYPE = internal,
-	FINALFUNC = explorer_sum_final
+	FINALFUNC = explorer_sum_final,
+	PARALLEL = SAFE
 );
 COMMENT ON AGGREGATE explorer_sum(bigint[]) IS 'explorer cells summed by their code (move, rating group, speed); those that count no game left out';
 CREATE FUNCTION explorer_negate(bigint[]) RETURNS bigint[]

@@ -36,7 +36,7 @@ $pgn$);
 -- after a bulk load, the games of an opening brought together
 CLUSTER games USING games_openings;
 ANALYZE games;
-REFRESH MATERIALIZED VIEW explorer;
+SELECT explorer_rebuild();
 SELECT id, tags->>'White' AS white, result, plies(g) FROM games ORDER BY id;
 
 -- which games reach a position (clocks ignored, transpositions found)
@@ -52,7 +52,7 @@ SELECT id FROM games WHERE g @> '5rk1/8/8/8/8/8/8/5RK1'::pattern ORDER BY id;
 SELECT id FROM games WHERE g @> 'KRBP*vKRP*'::balance OR g @> flip('KRBP*vKRP*'::balance) ORDER BY id;
 -- the opening explorer: from the table (two games or more reach these), from
 -- the games (one game), and nothing
-SELECT * FROM explore(start_position()) ORDER BY games DESC, move;
+SELECT move, games, white, draws, black FROM explore(start_position()) ORDER BY games DESC, move;
 SELECT * FROM explore('rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3') ORDER BY games DESC, move;
 SELECT * FROM explore('r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4');
 SELECT * FROM explore('8/8/8/8/8/8/8/K6k w - - 0 1');
@@ -66,8 +66,9 @@ SELECT count(*) AS positions,
        count(*) FILTER (WHERE EXISTS (SELECT FROM explorer e WHERE e."position" = p)) AS in_the_table,
        count(*) FILTER (WHERE e IS DISTINCT FROM b) AS disagreements
 FROM every_position,
-     LATERAL (SELECT array_agg(x ORDER BY x.move) AS e FROM explore(p) x) AS from_explore,
-     LATERAL (SELECT array_agg(y ORDER BY y.move) AS b
+     LATERAL (SELECT array_agg(row(x.move, x.games, x.white, x.draws, x.black) ORDER BY x.move) AS e
+              FROM explore(p) x) AS from_explore,
+     LATERAL (SELECT array_agg(row(y.move, y.games, y.white, y.draws, y.black) ORDER BY y.move) AS b
               FROM (SELECT m AS move, count(*)::integer AS games,
                            count(*) FILTER (WHERE result = '1-0')::integer AS white,
                            count(*) FILTER (WHERE result = '1/2-1/2')::integer AS draws,
@@ -119,9 +120,13 @@ SELECT count(*) AS games, count(DISTINCT game_key) AS keys FROM games;
 SELECT game_key, game_key = md5(tags::text || result || encode(game_bytes(g), 'hex'))::uuid AS recipe
 FROM games WHERE tags->>'Event' = 'A';
 
--- a new game: the explorer counts it after a refresh
+-- a new game: the explorer counts it at once, in the inserting transaction
+-- (from its pending changes, explorer_fold() moves them into its table)
 INSERT INTO games (tags, result, g) VALUES ('{"Event": "I"}', '0-1', '1. e4 c5 2. Nf3 d6 3. c3');
-REFRESH MATERIALIZED VIEW CONCURRENTLY explorer;
+SELECT * FROM explore('rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3') ORDER BY games DESC, move;
+SELECT count(*) > 0 AS pending FROM explorer_pending;
+SELECT explorer_fold() > 0 AS folded;
+SELECT count(*) AS pending FROM explorer_pending;
 SELECT * FROM explore('rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3') ORDER BY games DESC, move;
 
 -- the indexes serve these queries
@@ -140,6 +145,6 @@ FROM pgn_games((SELECT '1. e4 { ' || string_agg(md5(i::text), ' ') || ' } e5 *' 
 SELECT count(*), min(pg_column_size(g)) AS bytes FROM games WHERE mainline(g) ^@ '1. e4 e5' AND tags->>'Event' = 'annotated';
 CREATE INDEX games_whole ON games (g);
 
-DROP FUNCTION explore("position");
-DROP MATERIALIZED VIEW explorer;
+DROP TABLE explorer, explorer_pending, explorer_state;
+DROP FUNCTION explore, explorer_rebuild, explorer_fold, explorer_games_changed CASCADE;
 DROP TABLE games;

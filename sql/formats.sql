@@ -163,6 +163,21 @@ SELECT gin_query_keys(start_position(), 'position_gin_ops');
 SELECT gin_query_keys('KvK'::balance, 'game_pattern_ops');
 SELECT gin_query_keys('KvK'::balance, 'jsonb_ops');
 
+-- the explorer's cells (doc/formats.md, "The explorer's cells"), derived by
+-- hand: 600+5 is rapid (4: 600 + 40 x 5 = 800 s); 2205 is group 8 (from
+-- 2200); e2e4 is 12 << 9 | 28 << 3 = 6368, e7e5 52 << 9 | 36 << 3 = 26912,
+-- g1f3 6 << 9 | 21 << 3 = 3240; Black's rating unknown, so White's cells
+-- lack bit 23 and Black's have it; the day unknown, so no date (SQL's |
+-- and << bind alike, left to right: hence the parentheses)
+SELECT c.month, c.cell,
+       c.cell = CASE c.cell[1][1] & 65535
+                  WHEN 6368 THEN '{{4724960,1,0,1,0,2205,0,0}}'::bigint[]
+                  WHEN 26912 THEN ARRAY[[26912 | (4 << 20) | (1 << 23), 1, 0, 1, 0, 0, 2205, 0]]::bigint[]
+                  WHEN 3240 THEN ARRAY[[3240 | (8 << 16) | (4 << 20), 1, 0, 1, 0, 2205, 0, 0]]::bigint[] END AS by_hand
+FROM explorer_cells('1. e4 e5 2. Nf3'::game,
+                    '{"WhiteElo": "2205", "BlackElo": "?", "TimeControl": "600+5", "Date": "2021.07.??"}',
+                    '1/2-1/2') AS c;
+
 DROP FUNCTION pattern_keys(game), position_keys("position"), material_key("position"), piece_code(piece);
 DROP TABLE golden;
 DROP TABLE golden_annotated;

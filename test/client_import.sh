@@ -152,7 +152,7 @@ out=$(PGUSER=chess_loader PGPASSWORD=chess_loader /usr/bin/python3 examples/load
 check "a UTF-8 file with a byte-order mark loads" "$out" "1 games loaded"
 psql -X -q -c "DELETE FROM games WHERE tags->>'Event' IN ('Latin', 'BOM')"
 
-PGUSER=chess_loader PGPASSWORD=chess_loader psql -X -q -v ON_ERROR_STOP=1 -c "REFRESH MATERIALIZED VIEW explorer"
+PGUSER=chess_loader PGPASSWORD=chess_loader psql -X -q -v ON_ERROR_STOP=1 -c "SELECT explorer_rebuild()"
 check "the explorer counts every game from the start (once for each move it plays there)" \
 	"$(psql -X -A -t -c "SELECT sum(games) FROM explore(start_position())")" \
 	"$(psql -X -A -t -c "SELECT count(*) FROM games, LATERAL (SELECT DISTINCT q.next FROM positions(g) q

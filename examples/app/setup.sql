@@ -38,12 +38,12 @@ SET search_path = library, public;
 INSERT INTO games (tags, result, g)
 SELECT tags, result, value FROM pgn_games_file(:'library', skip_errors => true);
 \endif
-REFRESH MATERIALIZED VIEW explorer;
+SELECT explorer_rebuild() AS explorer_positions \gset
 -- explore() looks up games and explorer by name: the library's, whoever calls it
-ALTER FUNCTION explore("position") SET search_path = library, public, pg_temp;
+ALTER FUNCTION explore SET search_path = library, public, pg_temp;
 
 ANALYZE library.games;
 
 GRANT USAGE ON SCHEMA app, library TO :"app_role";
-GRANT SELECT ON library.games, library.explorer TO :"app_role";
+GRANT SELECT ON library.games, library.explorer, library.explorer_pending, library.explorer_state TO :"app_role";
 ALTER ROLE :"app_role" SET search_path = app, library, public;

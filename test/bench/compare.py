@@ -10,7 +10,7 @@ What it times, each the best of REPEATS (a build or an import, once):
   perft        perft 5 of the start, perft 4 of Kiwipete (SQL perft())
   import       pgn_games_file() of the corpus into a table, in one session
   index        the GIN index of positions, of patterns (pairs), the btree
-  explorer     REFRESH MATERIALIZED VIEW explorer (every game read)
+  explorer     the explorer built (REFRESH or explorer_rebuild(): every game read)
   position     count(*) WHERE g @> p for the corpus's five positions, through
                the index, and the most popular one by a sequential scan
                (every game read up to the position)
@@ -87,9 +87,12 @@ with psycopg.connect(autocommit=True, prepare_threshold=None) as conn:
         sql = re.search(rf"^CREATE INDEX {name} ON .*?;", recipe, re.M).group(0)
         result("index_" + name, once(conn, sql))
     conn.execute("ANALYZE games")
-    ms = once(conn, "REFRESH MATERIALIZED VIEW explorer")
+    # the explorer's recipe of each revision: a materialized view, or (from
+    # 0.10.0) tables that explorer_rebuild() fills
+    live = conn.execute("SELECT to_regprocedure('explorer_rebuild()') IS NOT NULL").fetchone()[0]
+    ms = once(conn, "SELECT explorer_rebuild()" if live else "REFRESH MATERIALIZED VIEW explorer")
     result("explorer_refresh", ms,
-           conn.execute("SELECT count(*) || '/' || sum(games) FROM explorer").fetchone()[0])
+           conn.execute("SELECT (SELECT count(*) FROM explorer) || '/' || sum(games) FROM explore(start_position())").fetchone()[0])
 
     for label, fen in positions:
         ms, rows = best(conn, 'SELECT count(*) FROM games WHERE g @> %s::"position"', (fen,))

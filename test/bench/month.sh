@@ -59,8 +59,8 @@ for pass in plain zstd nopairs; do
 	createdb month
 	psql -X -q -v ON_ERROR_STOP=1 -c "CREATE EXTENSION chess" -f "$recipe" >/dev/null
 	if [[ $pass == plain ]]; then
-		psql -X -q -c "DROP INDEX games_positions, games_patterns" -c "DROP FUNCTION explore" \
-			-c "DROP MATERIALIZED VIEW explorer"
+		psql -X -q -c "DROP INDEX games_positions, games_patterns" -c "DROP TABLE explorer, explorer_pending, explorer_state" \
+			-c "DROP FUNCTION explore, explorer_rebuild, explorer_fold, explorer_games_changed CASCADE"
 	fi
 	psql -X -q -c "CHECKPOINT"
 	s=$(now)

@@ -87,8 +87,8 @@ SQL
 sed -i '1d' "$dir/games.pgn"
 chown postgres: "$dir/games.pgn"
 load="INSERT INTO games (tags, result, g) SELECT tags, result, value FROM pgn_games_file('$dir/games.pgn') ORDER BY game"
-coord -c "$load" -c "REFRESH MATERIALIZED VIEW explorer"
-single -c "$load" -c "REFRESH MATERIALIZED VIEW explorer"
+coord -c "$load" -c "SELECT explorer_rebuild()"
+single -c "$load" -c "SELECT explorer_rebuild()"
 check "3,000 games on the coordinator" "$(coord -A -t -c 'SELECT count(*) FROM games')" 3000
 s1=$(node 1 -d postgres -A -t -c 'SELECT count(*) FROM games')
 s2=$(node 2 -d postgres -A -t -c 'SELECT count(*) FROM games')

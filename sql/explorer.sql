@@ -1,0 +1,207 @@
+-- The recipe's opening explorer (examples/explorer.sql): always current,
+-- filtered by speed, the mover's rating group and months, checked against
+-- counting the games themselves for every position the explorer holds and a
+-- share of the others, before and after inserts, deletions, updates, a
+-- rolled-back transaction and a fold; its bad filters and damaged cells.
+CREATE SCHEMA live;
+SET search_path = live, public;
+SET datestyle = ISO;
+\i examples/chessdb.sql
+-- games: lichess's 3,807 opening lines, with ratings, time controls, dates
+-- and results that vary with their number
+CREATE TEMP TABLE lines AS
+SELECT row_number() OVER (ORDER BY eco, name, pgn)::integer AS n, pgn FROM opening_lines();
+CREATE FUNCTION line_tags(n integer) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
+	SELECT jsonb_build_object(
+		'Event', 'line ' || n,
+		'Date', CASE WHEN n % 29 = 0 THEN '????.??.??' WHEN n % 31 = 0 THEN '2003.??.??'
+		             ELSE to_char(date '1999-11-20' + n * 2, 'YYYY.MM.DD') END,
+		'WhiteElo', CASE WHEN n % 13 = 0 THEN '?' ELSE (900 + n * 37 % 2500)::text END,
+		'BlackElo', CASE WHEN n % 17 = 0 THEN '-' ELSE (900 + n * 53 % 2500)::text END,
+		'TimeControl', (ARRAY['15+0', '60+0', '180+2', '300+0', '600+5', '1800+20', '-', '?'])[1 + n % 8])
+$$;
+INSERT INTO games (tags, result, g)
+SELECT line_tags(n), (ARRAY['1-0', '0-1', '1/2-1/2', '1-0', '*'])[1 + n % 5], pgn::game FROM lines;
+SELECT explorer_rebuild();
+SELECT count(*) FILTER (WHERE period = 0) AS positions, count(*) FILTER (WHERE dated) AS dated,
+       count(*) FILTER (WHERE period < 0) AS years, count(*) FILTER (WHERE period > 0) AS months
+FROM explorer;
+SELECT * FROM explore(start_position()) ORDER BY games DESC, move LIMIT 5;
+SELECT * FROM explore(start_position(), speeds => '{blitz,rapid}', min_rating => 1600, max_rating => 2000,
+                      since => '2005-03-01', until => '2009-02-28');
+-- the Sicilian after 1. e4 c5 2. Nf3 d6, White to move
+SELECT move, san, games, white, draws, black, average_rating, performance, last_played
+FROM explore('rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3');
+
+-- The check: for each position and filter, explore() against the games
+-- counted one by one: an eighth of the positions the explorer holds and
+-- one in a hundred of the others (by their keys), and the filters below.  The columns that need no more than
+-- SQL are counted here (games, results, the mover's average rating; the
+-- rating group and speed from the tags, as lichess's); the performance
+-- and the last date against explore() with the explorer marked stale,
+-- which counts the games themselves with the same cells (stale_too).
+CREATE TEMP TABLE filters (id integer, speeds text[], min_rating integer, max_rating integer, since date, until date);
+INSERT INTO filters VALUES
+	(1, NULL, NULL, NULL, NULL, NULL),
+	(4, '{blitz}', 1800, 2200, NULL, NULL),
+	(5, NULL, NULL, NULL, '2003-01-01', '2009-12-31'),
+	(6, '{ultraBullet,bullet,correspondence}', NULL, 1400, '2001-05-17', '2002-02-03'),
+	(7, '{rapid,classical}', 2000, NULL, '2008-07-01', NULL);
+CREATE FUNCTION speed_of(tags jsonb) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+	SELECT (time_control(tags ->> 'TimeControl')).speed
+$$;
+CREATE FUNCTION rating_of(tags jsonb, side text) RETURNS integer LANGUAGE sql IMMUTABLE AS $$
+	SELECT CASE WHEN tags ->> (CASE side WHEN 'white' THEN 'WhiteElo' ELSE 'BlackElo' END) ~ '^[0-9]{1,4}$'
+	            THEN nullif((tags ->> (CASE side WHEN 'white' THEN 'WhiteElo' ELSE 'BlackElo' END))::integer, 0) END
+$$;
+CREATE FUNCTION counted(p "position", f filters) RETURNS text LANGUAGE sql STABLE AS $$
+	SELECT array_agg(row(m, n, w, d, b, r) ORDER BY m)::text
+	FROM (SELECT m, count(*)::integer AS n,
+	             count(*) FILTER (WHERE y.result = '1-0')::integer AS w,
+	             count(*) FILTER (WHERE y.result = '1/2-1/2')::integer AS d,
+	             count(*) FILTER (WHERE y.result = '0-1')::integer AS b,
+	             round(avg(rating_of(y.tags, side_to_move(p))))::integer AS r
+	      FROM games y, LATERAL (SELECT DISTINCT m FROM next_moves(y.g, p) AS m) AS played
+	      WHERE y.g @> p
+	        AND (f.speeds IS NULL OR speed_of(y.tags) = ANY (f.speeds))
+	        AND (f.min_rating IS NULL OR rating_of(y.tags, side_to_move(p)) >= f.min_rating)
+	        AND (f.max_rating IS NULL OR rating_of(y.tags, side_to_move(p)) < coalesce(
+	                 (SELECT min(bound) FROM unnest('{1000,1200,1400,1600,1800,2000,2200,2500,2800,3200}'::integer[]) AS bound
+	                  WHERE bound > f.max_rating), 100000))
+	        AND (f.since IS NULL AND f.until IS NULL
+	             OR pgn_date(y.tags ->> 'Date') IS NOT NULL
+	                AND date_trunc('month', pgn_date(y.tags ->> 'Date')) BETWEEN date_trunc('month', coalesce(f.since, '0001-01-01'))
+	                                                                          AND coalesce(f.until, 'infinity')
+	             OR pgn_date(y.tags ->> 'Date') IS NULL AND y.tags ->> 'Date' ~ '^[0-9]{4}\.[0-9]{2}'
+	                AND to_date(substr(y.tags ->> 'Date', 1, 7), 'YYYY.MM') BETWEEN date_trunc('month', coalesce(f.since, '0001-01-01'))
+	                                                                             AND coalesce(f.until, 'infinity'))
+	      GROUP BY m) AS t
+$$;
+CREATE FUNCTION explored(p "position", f filters) RETURNS text LANGUAGE sql STABLE AS $$
+	SELECT array_agg(row(x.move, x.games, x.white, x.draws, x.black, x.average_rating) ORDER BY x.move)::text
+	FROM explore(p, f.speeds, f.min_rating, f.max_rating, f.since, f.until) AS x
+$$;
+-- every column; after deletions and before a rebuild, all but the last
+-- date, which may still be a deleted game's (live.deleted = on)
+CREATE FUNCTION explored_all(p "position", f filters) RETURNS text LANGUAGE sql STABLE AS $$
+	SELECT array_agg(row(x.move, x.games, x.white, x.draws, x.black, x.san, x.average_rating, x.performance,
+	                     CASE WHEN current_setting('live.deleted', true) = 'on' THEN NULL ELSE x.last_played END)
+	                 ORDER BY x.move)::text
+	FROM explore(p, f.speeds, f.min_rating, f.max_rating, f.since, f.until) AS x
+$$;
+CREATE TEMP TABLE probes (p "position");
+CREATE FUNCTION check_explorer(stale_too boolean) RETURNS TABLE (checks bigint, differ bigint, differ_from_the_games bigint)
+LANGUAGE plpgsql AS $$
+BEGIN
+	TRUNCATE probes;
+	INSERT INTO probes
+	SELECT DISTINCT q."position" FROM games, LATERAL position_moves(g) AS q
+	WHERE q.key % 8 = 0 AND EXISTS (SELECT FROM explorer e WHERE e."position" = q."position" AND e.period = 0)
+	   OR q.key % 100 = 0;
+	CREATE TEMP TABLE answers AS
+	SELECT f.id, p, explored(p, f) AS got, explored_all(p, f) AS got_all FROM probes, filters AS f;
+	RETURN QUERY
+	SELECT count(*), count(*) FILTER (WHERE got IS DISTINCT FROM counted(p, f)), NULL::bigint
+	FROM answers JOIN filters AS f USING (id);
+	IF NOT stale_too THEN
+		DROP TABLE answers;
+		RETURN;
+	END IF;
+	UPDATE explorer_state SET stale = true;
+	RETURN QUERY
+	SELECT count(*), NULL::bigint, count(*) FILTER (WHERE got_all IS DISTINCT FROM explored_all(p, f))
+	FROM answers JOIN filters AS f USING (id);
+	UPDATE explorer_state SET stale = false;
+	DROP TABLE answers;
+END $$;
+SELECT * FROM check_explorer(false);
+
+-- inserts, deletions and updates count at once; a rolled-back transaction
+-- leaves nothing behind; the fold changes no answer
+INSERT INTO games (tags, result, g)
+SELECT line_tags(n + 7), (ARRAY['0-1', '1/2-1/2', '1-0'])[1 + n % 3], pgn::game FROM lines WHERE n % 9 = 0;
+DELETE FROM games WHERE id % 11 = 0;
+UPDATE games SET result = '1-0' WHERE id % 23 = 0;
+UPDATE games SET tags = tags || '{"WhiteElo": "2650", "TimeControl": "120+1"}' WHERE id % 19 = 0;
+BEGIN;
+DELETE FROM games WHERE id % 3 = 0;
+INSERT INTO games (tags, result, g) SELECT tags || '{"Round": "2"}', result, g FROM games WHERE id % 5 = 0;
+ROLLBACK;
+SELECT count(*) > 0 AS pending FROM explorer_pending;
+SET live.deleted = on;
+SELECT * FROM check_explorer(false);
+SELECT explorer_fold() > 0 AS folded;
+SELECT count(*) AS pending FROM explorer_pending;
+SELECT * FROM check_explorer(true);
+SELECT explorer_rebuild();
+RESET live.deleted;
+
+-- a load that defers the maintenance: the explorer is stale, explore()
+-- counts the games themselves, and a rebuild catches up in one pass
+SET explorer.defer = on;
+INSERT INTO games (tags, result, g) SELECT line_tags(n + 3), '1-0', pgn::game FROM lines WHERE n % 7 = 0;
+RESET explorer.defer;
+SELECT stale, (SELECT count(*) FROM explorer_pending) AS pending FROM explorer_state;
+SELECT sum(games) = (SELECT count(*) FROM games) AS every_game FROM explore(start_position());
+SELECT explorer_rebuild();
+SELECT stale FROM explorer_state;
+SELECT * FROM check_explorer(true);
+-- TRUNCATE empties the explorer with the games
+BEGIN;
+TRUNCATE games;
+SELECT count(*) AS rows, (SELECT count(*) FROM explore(start_position())) AS moves FROM explorer;
+ROLLBACK;
+
+-- bad filters: 22023, naming the filter
+\set VERBOSITY default
+SELECT * FROM explore(start_position(), speeds => '{blitz,superfast}');
+SELECT * FROM explore(start_position(), speeds => '{}');
+SELECT * FROM explore(start_position(), min_rating => 1650);
+SELECT * FROM explore(start_position(), min_rating => 2200, max_rating => 1800);
+SELECT * FROM explore(start_position(), since => '2010-01-01', until => '2009-12-31');
+-- the cells, and damaged ones: XX001
+SELECT c.month, c.cell FROM explorer_cells('1. e4 e5'::game,
+	'{"WhiteElo": "1850", "BlackElo": "2105", "TimeControl": "300+3", "Date": "2024.02.29"}', '0-1') AS c;
+SELECT explorer_sum(c.cell) FROM explorer_cells('1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3'::game, '{}', '*') AS c;
+SELECT * FROM explorer_read(start_position(), '{{1,2,3,4,5,6,7,8}}');
+SELECT * FROM explorer_read(start_position(), '{1,2,3}');
+SELECT * FROM explorer_read(start_position(), ARRAY[[(1 << 28)::bigint, 1, 1, 0, 0, 0, 0, 0]]);
+SELECT explorer_sum(c) FROM (VALUES ('{{1,2}}'::bigint[])) AS v(c);
+-- the performance: the opponents' average and FIDE's difference for the
+-- fraction scored: 2 of 3 is 0.67, +125; 2.5 of 4 is 0.63 (0.625 rounded),
+-- +95; 1 of 1, +800
+WITH e4 AS (SELECT c.cell[1][1] AS code FROM explorer_cells('1. e4'::game, '{"WhiteElo": "1650", "BlackElo": "2000"}', '*') AS c)
+SELECT san, games, average_rating, performance, last_played
+FROM e4, explorer_read(start_position(), ARRAY[[code, 3, 2, 0, 1, 3 * 1650, 3 * 2000, 0]]) UNION ALL
+SELECT san, games, average_rating, performance, last_played
+FROM e4, explorer_read(start_position(), ARRAY[[code, 3, 2, 0, 1, 3 * 1650, 3 * 2000, 0], [code, 1, 0, 1, 0, 1650, 2400, 20240101]]) UNION ALL
+SELECT san, games, average_rating, performance, last_played
+FROM e4, explorer_read(start_position(), ARRAY[[code, 1, 1, 0, 0, 1650, 2000, 20240101]]);
+-- a move that is not legal, a date that is none, a count below zero
+WITH e4 AS (SELECT c.cell[1][1] AS code FROM explorer_cells('1. e4'::game, '{}', '*') AS c)
+SELECT * FROM e4, explorer_read('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1', ARRAY[[code, 1, 1, 0, 0, 0, 0, 0]]);
+WITH e4 AS (SELECT c.cell[1][1] AS code FROM explorer_cells('1. e4'::game, '{}', '*') AS c)
+SELECT * FROM e4, explorer_read(start_position(), ARRAY[[code, 1, 1, 0, 0, 0, 0, 20241399]]);
+WITH e4 AS (SELECT c.cell[1][1] AS code FROM explorer_cells('1. e4'::game, '{}', '*') AS c)
+SELECT * FROM e4, explorer_read(start_position(), ARRAY[[code, -1, 0, 0, 0, 0, 0, 0]]);
+
+-- the SQLSTATEs: 22023 for the filters, XX001 for the cells
+CREATE FUNCTION sqlstate_of(q text) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+	EXECUTE q;
+	RETURN 'none';
+EXCEPTION WHEN OTHERS THEN
+	RETURN SQLSTATE;
+END $$;
+SELECT sqlstate_of(q), q FROM (VALUES
+	($$SELECT * FROM explore(start_position(), speeds => '{blitz,superfast}')$$),
+	($$SELECT * FROM explore(start_position(), speeds => '{}')$$),
+	($$SELECT * FROM explore(start_position(), max_rating => 2100)$$),
+	($$SELECT * FROM explore(start_position(), min_rating => 2200, max_rating => 1800)$$),
+	($$SELECT * FROM explore(start_position(), since => '2010-01-01', until => '2009-12-31')$$),
+	($$SELECT * FROM explorer_read(start_position(), '{1,2,3}')$$),
+	($$SELECT * FROM explorer_read(start_position(), '{{1,2,3,4,5,6,7,NULL}}')$$)) AS t(q);
+\set VERBOSITY terse
+RESET search_path;
+RESET datestyle;
+DROP SCHEMA live CASCADE;
