@@ -138,14 +138,33 @@ BEGIN
 	END IF;
 	RETURN NULL;
 END $$;
-CREATE TRIGGER explorer_insert AFTER INSERT ON games
-	REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION explorer_games_changed();
-CREATE TRIGGER explorer_delete AFTER DELETE ON games
-	REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION explorer_games_changed();
-CREATE TRIGGER explorer_update AFTER UPDATE ON games
-	REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION explorer_games_changed();
-CREATE TRIGGER explorer_truncate AFTER TRUNCATE ON games
-	FOR EACH STATEMENT EXECUTE FUNCTION explorer_games_changed();
+-- A partitioned table whose partitions are foreign tables (the
+-- coordinator's, examples/coordinator.sql) cannot give its triggers the
+-- rows a statement changed: there a change marks the explorer stale, and
+-- explore() counts the games until the next rebuild.
+CREATE FUNCTION explorer_games_stale() RETURNS trigger
+LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+BEGIN
+	UPDATE explorer_state SET stale = true WHERE NOT stale;
+	RETURN NULL;
+END $$;
+DO $$
+BEGIN
+	IF EXISTS (SELECT FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+	           WHERE i.inhparent = 'games'::regclass AND c.relkind = 'f') THEN
+		CREATE TRIGGER explorer_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON games
+			FOR EACH STATEMENT EXECUTE FUNCTION explorer_games_stale();
+	ELSE
+		CREATE TRIGGER explorer_insert AFTER INSERT ON games
+			REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION explorer_games_changed();
+		CREATE TRIGGER explorer_delete AFTER DELETE ON games
+			REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION explorer_games_changed();
+		CREATE TRIGGER explorer_update AFTER UPDATE ON games
+			REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION explorer_games_changed();
+		CREATE TRIGGER explorer_truncate AFTER TRUNCATE ON games
+			FOR EACH STATEMENT EXECUTE FUNCTION explorer_games_changed();
+	END IF;
+END $$;
 
 -- The explorer for any position, clocks ignored: each move played from it
 -- with its games, results (white, draws, black: wins of each side and

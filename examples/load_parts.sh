@@ -72,7 +72,7 @@ started=$(now)
 for ((k = 1; k <= parts; k++)); do
 	psql -X -At -v ON_ERROR_STOP=1 -v file="$file" -v part="$k" -v parts="$parts" -v target="$target" -v SHOW_CONTEXT=always \
 		>"$log.out.$k" 2>"$log.err.$k" <<'SQL' &
-SET explorer.defer = on
+SET explorer.defer = on;
 INSERT INTO games (tags, tag_order, result, g)
 SELECT tags, tag_order, result, value
 FROM pgn_games_file(:'file', skip_errors => true, part => :part, parts => :parts)

@@ -161,8 +161,9 @@ check "explore() agrees with the games for the positions at ply 3 of 100 games" 
 	"$(psql -X -A -t <<'SQL'
 SELECT count(*) FILTER (WHERE e IS DISTINCT FROM b)
 FROM (SELECT DISTINCT without_clocks(q."position") AS p FROM games, positions(g) q WHERE id <= 100 AND q.ply = 3) t,
-     LATERAL (SELECT array_agg(x ORDER BY x.move) AS e FROM explore(p) x) AS from_explore,
-     LATERAL (SELECT array_agg(y ORDER BY y.move) AS b
+     LATERAL (SELECT array_agg(row(x.move, x.games, x.white, x.draws, x.black) ORDER BY x.move) AS e
+              FROM explore(p) x) AS from_explore,
+     LATERAL (SELECT array_agg(row(y.move, y.games, y.white, y.draws, y.black) ORDER BY y.move) AS b
               FROM (SELECT m AS move, count(*)::integer AS games, 0 AS white, 0 AS draws, 0 AS black
                     FROM games, LATERAL (SELECT DISTINCT q.next AS m FROM positions(g) q
                                          WHERE without_clocks(q."position") = p AND q.next IS NOT NULL) AS s
