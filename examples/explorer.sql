@@ -47,7 +47,11 @@ INSERT INTO explorer_state VALUES (true);
 -- sorted: the planner cannot know that nearly every one is unique, and
 -- would hash them into millions of groups, four times as slow), then
 -- aggregated exactly: a key shared by chance only lets a position through
--- to the exact count.  Writers of games wait until it commits.  Returns the
+-- to the exact count.  Writers of games wait until it commits; readers
+-- read the explorer as it was until then (its rows are deleted, not
+-- truncated, so autovacuum takes their space back).  It runs in a READ
+-- COMMITTED transaction, whose snapshot is taken after the lock, so that
+-- it sees every game committed before it.  Returns the
 -- number of positions the explorer holds.  The recipe's functions that
 -- write keep the search path they were made with: postgres_fdw's sessions,
 -- which insert into a shard's games, search pg_catalog alone.
@@ -56,8 +60,14 @@ LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 DECLARE
 	positions bigint;
 BEGIN
+	IF current_setting('transaction_isolation') <> 'read committed' THEN
+		RAISE EXCEPTION 'explorer_rebuild() runs in a READ COMMITTED transaction'
+			USING ERRCODE = '25001',
+			      DETAIL = 'A snapshot taken before it locks the games would miss games committed meanwhile.';
+	END IF;
 	LOCK TABLE games IN SHARE MODE;
-	TRUNCATE explorer, explorer_pending;
+	DELETE FROM explorer;
+	DELETE FROM explorer_pending;
 	INSERT INTO explorer ("position", period, dated, cells)
 	WITH shared AS MATERIALIZED (
 		SELECT k
@@ -117,11 +127,14 @@ BEGIN
 		TRUNCATE explorer, explorer_pending;
 		RETURN NULL;
 	END IF;
-	IF (SELECT stale FROM explorer_state) THEN
+	-- FOR SHARE: a writer whose snapshot is older than a rebuild that
+	-- committed meanwhile (REPEATABLE READ) fails with 40001 and retries,
+	-- instead of adding to an explorer it cannot see
+	IF (SELECT stale FROM explorer_state FOR SHARE) THEN
 		RETURN NULL;		-- a rebuild will count the games
 	END IF;
-	IF current_setting('explorer.defer', true) = 'on' THEN
-		UPDATE explorer_state SET stale = true;
+	IF coalesce(nullif(current_setting('explorer.defer', true), '')::boolean, false) THEN
+		UPDATE explorer_state SET stale = true WHERE NOT stale;
 		RETURN NULL;
 	END IF;
 	IF TG_OP IN ('DELETE', 'UPDATE') THEN
@@ -186,14 +199,18 @@ LANGUAGE plpgsql STABLE AS $$
 DECLARE
 	k "position" := without_clocks(p);
 	dates boolean := since IS NOT NULL OR until IS NOT NULL;
-	lo integer := coalesce(extract(year FROM since)::integer * 100 + extract(month FROM since)::integer, 0);
-	hi integer := coalesce(extract(year FROM until)::integer * 100 + extract(month FROM until)::integer, 999912);
+	-- the months yyyymm, within years 1 to 9999 (infinities included)
+	-- (greatest() and least() pass over a NULL)
+	lo integer := CASE WHEN since IS NULL THEN 101
+	                   ELSE to_char(least(greatest(since, '0001-01-01'), '9999-12-31'), 'YYYYMM')::integer END;
+	hi integer := CASE WHEN until IS NULL THEN 999912
+	                   ELSE to_char(least(greatest(until, '0001-01-01'), '9999-12-31'), 'YYYYMM')::integer END;
 	first_year integer := lo / 100 + (lo % 100 <> 1)::integer;		-- the years wholly in the range
 	last_year integer := hi / 100 - (hi % 100 <> 12)::integer;
 	is_dated boolean;
 	cells bigint[];
 BEGIN
-	IF since > until THEN
+	IF lo > hi THEN
 		RAISE EXCEPTION 'the explorer''s months are inverted: since % is after until %', since, until
 			USING ERRCODE = '22023';
 	END IF;
@@ -202,7 +219,7 @@ BEGIN
 	IF NOT FOUND OR (SELECT stale FROM explorer_state) OR (dates AND NOT is_dated) THEN
 		SELECT explorer_sum(c.cell) INTO cells
 		FROM games x, LATERAL explorer_cells(x.g, x.tags, x.result) AS c
-		WHERE x.g @> k AND c."position" = k AND (NOT dates OR c.month BETWEEN greatest(lo, 1) AND hi);
+		WHERE x.g @> k AND c."position" = k AND (NOT dates OR c.month BETWEEN lo AND hi);
 	ELSIF NOT dates THEN
 		SELECT explorer_sum(c) INTO cells
 		FROM (SELECT e.cells FROM explorer e WHERE e."position" = k AND e.period = 0
@@ -213,11 +230,11 @@ BEGIN
 		FROM (SELECT e.cells FROM explorer e
 		      WHERE e."position" = k
 		        AND (e.period BETWEEN -last_year AND -first_year
-		             OR (e.period BETWEEN greatest(lo, 1) AND hi
+		             OR (e.period BETWEEN lo AND hi
 		                 AND NOT e.period / 100 BETWEEN first_year AND last_year))
 		      UNION ALL
 		      SELECT x.cell FROM explorer_pending x
-		      WHERE x."position" = k AND x.month BETWEEN greatest(lo, 1) AND hi) AS s(c);
+		      WHERE x."position" = k AND x.month BETWEEN lo AND hi) AS s(c);
 	END IF;
 	RETURN QUERY SELECT * FROM explorer_read(p, cells, speeds, min_rating, max_rating);
 END $$;

@@ -98,8 +98,8 @@ echo "load_parts.sh: $inserted games inserted in $(awk -v a="$started" -v b="$lo
 
 # then, two sessions at a time, whatever the load gave: the GIN indexes
 # again, and the recipe's explorer (examples/explorer.sql) rebuilt, which
-# starts as soon as a session is free (explore() answers meanwhile, from
-# the explorer as it was and what the load's triggers added)
+# starts as soon as a session is free (explore() answers meanwhile from the
+# games themselves: the load marked the explorer stale)
 jobs=("${gin[@]}")
 if [[ $(sql -c "SELECT to_regprocedure('explorer_rebuild()') IS NOT NULL") == t ]]; then
 	jobs+=("SELECT explorer_rebuild()")

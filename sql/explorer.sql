@@ -185,7 +185,9 @@ SELECT * FROM e4, explorer_read(start_position(), ARRAY[[code, 1, 1, 0, 0, 0, 0,
 WITH e4 AS (SELECT c.cell[1][1] AS code FROM explorer_cells('1. e4'::game, '{}', '*') AS c)
 SELECT * FROM e4, explorer_read(start_position(), ARRAY[[code, -1, 0, 0, 0, 0, 0, 0]]);
 
--- the SQLSTATEs: 22023 for the filters, XX001 for the cells
+-- the SQLSTATEs: 22023 for the filters, XX001 for the cells; months
+-- within one month are no inversion, and infinities and years before 1
+-- are the ends of the calendar
 CREATE FUNCTION sqlstate_of(q text) RETURNS text LANGUAGE plpgsql AS $$
 BEGIN
 	EXECUTE q;
@@ -199,8 +201,23 @@ SELECT sqlstate_of(q), q FROM (VALUES
 	($$SELECT * FROM explore(start_position(), max_rating => 2100)$$),
 	($$SELECT * FROM explore(start_position(), min_rating => 2200, max_rating => 1800)$$),
 	($$SELECT * FROM explore(start_position(), since => '2010-01-01', until => '2009-12-31')$$),
+	($$SELECT * FROM explore(start_position(), since => '2010-01-20', until => '2010-01-10')$$),
+	($$SELECT * FROM explore(start_position(), since => '-infinity', until => 'infinity')$$),
+	($$SELECT * FROM explore(start_position(), since => '0100-06-01 BC')$$),
 	($$SELECT * FROM explorer_read(start_position(), '{1,2,3}')$$),
-	($$SELECT * FROM explorer_read(start_position(), '{{1,2,3,4,5,6,7,NULL}}')$$)) AS t(q);
+	($$SELECT * FROM explorer_read(start_position(), '{{1,2,3,4,5,6,7,NULL}}')$$),
+	($$SELECT * FROM explorer_read(start_position(), '{{1,2,3,4},{5,6,7,8}}')$$),
+	($$SELECT * FROM explorer_read(start_position(), '{{6368,1,2,0,0,0,0,0}}')$$),
+	($$SELECT * FROM explorer_read(start_position(), '{{6368,1,1,0,0,0,0,20050231}}')$$),
+	($$SELECT * FROM explorer_read(start_position(), '{{6368,9223372036854775807,1,0,0,0,0,0},{6368,1,0,0,0,0,0,0}}')$$),
+	($$SELECT explorer_negate('{{6368,-9223372036854775808,0,0,0,0,0,0}}')$$)) AS t(q);
+-- a rebuild outside READ COMMITTED: 25001
+BEGIN ISOLATION LEVEL REPEATABLE READ;
+SELECT explorer_rebuild();
+ROLLBACK;
+-- a range from before year 1 counts each game once
+SELECT sum(games) = (SELECT count(*) FROM games WHERE tags ->> 'Date' ~ '^[0-9]{4}\.[0-9]{2}') AS once
+FROM explore(start_position(), since => '0100-06-01 BC');
 \set VERBOSITY terse
 RESET search_path;
 RESET datestyle;

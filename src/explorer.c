@@ -223,13 +223,14 @@ game_explorer_cells(PG_FUNCTION_ARGS)
 		if (outcome >= 0)
 			cell[outcome] = Int64GetDatum(1);
 		cell[CELL_RATING_SUM] = Int64GetDatum(mine);
-		cell[CELL_OPPONENT_SUM] = Int64GetDatum(theirs);
+		/* the opponents of the games with a result: the performance's */
+		cell[CELL_OPPONENT_SUM] = Int64GetDatum(outcome >= 0 ? theirs : 0);
 		cell[CELL_LAST] = Int64GetDatum(day);
 		values[0] = Int64GetDatum((int64) played[i].key);
 		values[1] = PositionPGetDatum(&played[i].packed);
 		values[2] = Int32GetDatum(month);
 		values[3] = PointerGetDatum(construct_md_array(cell, NULL, 2, dims, lbs, INT8OID,
-													   sizeof(int64), true, TYPALIGN_DOUBLE));
+													   sizeof(int64), FLOAT8PASSBYVAL, TYPALIGN_DOUBLE));
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 	}
 	return (Datum) 0;
@@ -247,7 +248,9 @@ array_cells(ArrayType *a, int *n)
 				i;
 	int64	   *cells = (int64 *) ARR_DATA_PTR(a);
 
-	if (ARR_ELEMTYPE(a) != INT8OID || ARR_NDIM(a) > 2 || ARR_HASNULL(a) || count % EXPLORER_WIDTH != 0)
+	if (ARR_ELEMTYPE(a) != INT8OID || ARR_HASNULL(a) ||
+		!(ARR_NDIM(a) == 0 || (ARR_NDIM(a) == 1 && count == EXPLORER_WIDTH) ||
+		  (ARR_NDIM(a) == 2 && ARR_DIMS(a)[1] == EXPLORER_WIDTH)))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATA_CORRUPTED),
 				 errmsg("explorer cells are damaged"),
@@ -258,6 +261,8 @@ array_cells(ArrayType *a, int *n)
 	{
 		int64		code = cells[i * EXPLORER_WIDTH + CELL_CODE];
 
+		if ((i & 4095) == 4095)
+			CHECK_FOR_INTERRUPTS();
 		if (code < 0 || code > CELL_CODE_MAX || CELL_GROUP(code) > EXPLORER_GROUPS ||
 			CELL_SPEED(code) > EXPLORER_SPEEDS)
 			ereport(ERROR,
@@ -360,8 +365,11 @@ explorer_sum_add(PG_FUNCTION_ARGS)
 	cells = array_cells(PG_GETARG_ARRAYTYPE_P(1), &n);
 	for (i = 0; i < n; i++)
 	{
-		MemoryContext old = MemoryContextSwitchTo(agg);
+		MemoryContext old;
 
+		if ((i & 4095) == 4095)
+			CHECK_FOR_INTERRUPTS();
+		old = MemoryContextSwitchTo(agg);
 		cellsum_add(s, &cells[i * EXPLORER_WIDTH]);
 		MemoryContextSwitchTo(old);
 	}
@@ -396,13 +404,18 @@ explorer_sum_final(PG_FUNCTION_ARGS)
 				i,
 				f;
 
+	int64	   *sorted;
+
 	if (s == NULL || s->n == 0)
 		PG_RETURN_ARRAYTYPE_P(construct_empty_array(INT8OID));
-	qsort(s->cells, s->n, sizeof(int64) * EXPLORER_WIDTH, cell_code_cmp);
+	/* a copy: the state stays as it is (an aggregate over a window reads it again) */
+	sorted = palloc(sizeof(int64) * EXPLORER_WIDTH * s->n);
+	memcpy(sorted, s->cells, sizeof(int64) * EXPLORER_WIDTH * s->n);
+	qsort(sorted, s->n, sizeof(int64) * EXPLORER_WIDTH, cell_code_cmp);
 	elems = palloc(sizeof(Datum) * EXPLORER_WIDTH * s->n);
 	for (i = 0; i < s->n; i++)
 	{
-		const int64 *c = &s->cells[i * EXPLORER_WIDTH];
+		const int64 *c = &sorted[i * EXPLORER_WIDTH];
 		bool		zero = true;
 
 		for (f = CELL_GAMES; f < CELL_LAST; f++)
@@ -418,7 +431,7 @@ explorer_sum_final(PG_FUNCTION_ARGS)
 	dims[0] = kept;
 	dims[1] = EXPLORER_WIDTH;
 	PG_RETURN_ARRAYTYPE_P(construct_md_array(elems, NULL, 2, dims, lbs, INT8OID,
-											 sizeof(int64), true, TYPALIGN_DOUBLE));
+											 sizeof(int64), FLOAT8PASSBYVAL, TYPALIGN_DOUBLE));
 }
 
 /*
@@ -437,8 +450,18 @@ explorer_negate(PG_FUNCTION_ARGS)
 
 	for (i = 0; i < n; i++)
 		for (f = CELL_GAMES; f < CELL_LAST; f++)
-			cells[i * EXPLORER_WIDTH + f] = -cells[i * EXPLORER_WIDTH + f];
+			if (unlikely(pg_sub_s64_overflow(0, cells[i * EXPLORER_WIDTH + f], &cells[i * EXPLORER_WIDTH + f])))
+				ereport(ERROR,
+						(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+						 errmsg("explorer counter out of range")));
 	PG_RETURN_ARRAYTYPE_P(a);
+}
+
+/* *to += by, false when the sum overflows */
+static inline bool
+add_counter(int64 *to, int64 by)
+{
+	return !pg_add_s64_overflow(*to, by, to);
 }
 
 /* A move's statistics, its cells summed as explorer_read()'s filters let them. */
@@ -449,9 +472,8 @@ typedef struct MoveStats
 				results[3],		/* white, draws, black */
 				rated,			/* games whose mover's rating is known */
 				rating_sum,
-				opponents,		/* games whose opponent's rating is known */
+				opponents,		/* games with a result whose opponent's rating is known */
 				opponent_sum,
-				scored,			/* of them, games with a result */
 				half_points,	/* the mover's, in those games */
 				last;
 } MoveStats;
@@ -576,7 +598,10 @@ explorer_read(PG_FUNCTION_ARGS)
 		int64		code = c[CELL_CODE];
 		MoveStats  *m = NULL;
 		int64		decided;
+		bool		ok;
 
+		if ((i & 4095) == 4095)
+			CHECK_FOR_INTERRUPTS();
 		if (!(speeds & (1 << CELL_SPEED(code))) || !(groups & (1 << CELL_GROUP(code))))
 			continue;
 		for (j = 0; j < n; j++)
@@ -594,23 +619,22 @@ explorer_read(PG_FUNCTION_ARGS)
 			m = &moves[n++];
 			m->move = CELL_MOVE(code);
 		}
-		m->games += c[CELL_GAMES];
-		m->results[0] += c[CELL_WHITE];
-		m->results[1] += c[CELL_DRAWS];
-		m->results[2] += c[CELL_BLACK];
-		if (CELL_GROUP(code) != 0)
-		{
-			m->rated += c[CELL_GAMES];
-			m->rating_sum += c[CELL_RATING_SUM];
-		}
-		decided = c[CELL_WHITE] + c[CELL_DRAWS] + c[CELL_BLACK];
-		if (CELL_OPPONENT_RATED(code))
-		{
-			m->opponents += c[CELL_GAMES];
-			m->opponent_sum += c[CELL_OPPONENT_SUM];
-			m->scored += decided;
-			m->half_points += 2 * c[mover == WHITE ? CELL_WHITE : CELL_BLACK] + c[CELL_DRAWS];
-		}
+		decided = 0;
+		ok = add_counter(&m->games, c[CELL_GAMES]) &&
+			add_counter(&m->results[0], c[CELL_WHITE]) && add_counter(&m->results[1], c[CELL_DRAWS]) &&
+			add_counter(&m->results[2], c[CELL_BLACK]) && add_counter(&decided, c[CELL_WHITE]) &&
+			add_counter(&decided, c[CELL_DRAWS]) && add_counter(&decided, c[CELL_BLACK]);
+		if (ok && CELL_GROUP(code) != 0)
+			ok = add_counter(&m->rated, c[CELL_GAMES]) && add_counter(&m->rating_sum, c[CELL_RATING_SUM]);
+		if (ok && CELL_OPPONENT_RATED(code))
+			ok = add_counter(&m->opponents, decided) && add_counter(&m->opponent_sum, c[CELL_OPPONENT_SUM]) &&
+				add_counter(&m->half_points, c[mover == WHITE ? CELL_WHITE : CELL_BLACK]) &&
+				add_counter(&m->half_points, c[mover == WHITE ? CELL_WHITE : CELL_BLACK]) &&
+				add_counter(&m->half_points, c[CELL_DRAWS]);
+		if (!ok)
+			ereport(ERROR,
+					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+					 errmsg("explorer counter out of range")));
 		m->last = Max(m->last, c[CELL_LAST]);
 	}
 	qsort(moves, n, sizeof(MoveStats), move_stats_cmp);
@@ -621,8 +645,12 @@ explorer_read(PG_FUNCTION_ARGS)
 		bool		nulls[9] = {false};
 		char		san[SAN_MAX_LENGTH];
 
-		if (m->games <= 0 || m->results[0] < 0 || m->results[1] < 0 || m->results[2] < 0 ||
-			m->games > PG_INT32_MAX)
+		if (m->games <= 0 || m->games > PG_INT32_MAX ||
+			m->results[0] < 0 || m->results[1] < 0 || m->results[2] < 0 ||
+			m->results[0] > m->games || m->results[1] > m->games || m->results[2] > m->games ||
+			m->results[0] + m->results[1] + m->results[2] > m->games ||
+			m->rated < 0 || m->rating_sum < 0 || m->opponents < 0 || m->opponent_sum < 0 ||
+			m->half_points < 0 || m->half_points > 2 * m->opponents)
 			ereport(ERROR,
 					(errcode(ERRCODE_DATA_CORRUPTED),
 					 errmsg("explorer cells are damaged"),
@@ -637,13 +665,12 @@ explorer_read(PG_FUNCTION_ARGS)
 		nulls[6] = m->rated <= 0;
 		if (!nulls[6])
 			values[6] = Int32GetDatum((int32) ((m->rating_sum + m->rated / 2) / m->rated));
-		nulls[7] = m->opponents <= 0 || m->scored <= 0;
+		nulls[7] = m->opponents <= 0;
 		if (!nulls[7])
-			values[7] = Int32GetDatum(explorer_performance(m->half_points, m->scored,
+			values[7] = Int32GetDatum(explorer_performance(m->half_points, m->opponents,
 														   (int) ((m->opponent_sum + m->opponents / 2) / m->opponents)));
 		nulls[8] = m->last <= 0;
-		if (!nulls[8] && (m->last / 100 % 100 < 1 || m->last / 100 % 100 > 12 || m->last % 100 < 1 ||
-						  m->last % 100 > 31 || m->last / 10000 > 9999))
+		if (!nulls[8] && !explorer_valid_day(m->last))
 			ereport(ERROR,
 					(errcode(ERRCODE_DATA_CORRUPTED),
 					 errmsg("explorer cells are damaged"),

@@ -83,10 +83,21 @@ digits(const char *s, int n)
 	return v;
 }
 
+bool
+explorer_valid_day(int64_t yyyymmdd)
+{
+	static const int days[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+	int64_t		y = yyyymmdd / 10000,
+				m = yyyymmdd / 100 % 100,
+				d = yyyymmdd % 100;
+
+	return y >= 1 && y <= 9999 && m >= 1 && m <= 12 && d >= 1 && d <= days[m - 1] &&
+		!(m == 2 && d == 29 && !(y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)));
+}
+
 int
 explorer_date(const char *s, size_t len, int *month)
 {
-	static const int days[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
 	int			y,
 				m,
 				d;
@@ -100,8 +111,7 @@ explorer_date(const char *s, size_t len, int *month)
 		return 0;
 	*month = y * 100 + m;
 	d = digits(s + 8, 2);
-	if (d < 1 || d > days[m - 1] ||
-		(m == 2 && d == 29 && !(y % 4 == 0 && (y % 100 != 0 || y % 400 == 0))))
+	if (d < 1 || !explorer_valid_day((int64_t) *month * 100 + d))
 		return 0;
 	return *month * 100 + d;
 }

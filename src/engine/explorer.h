@@ -60,6 +60,9 @@ extern int	explorer_rating(const char *s, size_t len);
  */
 extern int	explorer_date(const char *s, size_t len, int *month);
 
+/* Whether yyyymmdd is a day of the calendar, years 1 to 9999. */
+extern bool explorer_valid_day(int64_t yyyymmdd);
+
 /*
  * The performance of a score (in half points, of games) against opponents
  * averaging average: average plus FIDE's rating difference for the
