@@ -25,6 +25,7 @@ typedef struct Played
 {
 	uint64		key;
 	Move		move;
+	Color		mover;
 	ChessPosition packed;
 } Played;
 
@@ -36,28 +37,20 @@ played_same(const Played *a, const Played *b)
 }
 
 /*
- * position_moves(game) → TABLE(key bigint, position position, move move):
- * each position a game plays a move from, with that move, once per game
- * however often the game plays it there, the position's clocks cleared
- * (halfmove 0, fullmove 1: as without_clocks() gives it) and its Polyglot
- * key: what an opening explorer counts, without a position value to read
- * back for each key (the recipe's explorer was built from positions(),
- * polyglot_key() and without_clocks(), which read every position again).
- * A game's repeated pairs are found by a hash of the keys, sized to the
+ * The (position, move) pairs a game plays, each once however often the
+ * game plays it there, the positions' clocks cleared (halfmove 0, fullmove
+ * 1: as without_clocks() gives them), with their Polyglot keys; their
+ * number.  Repeated pairs are found by a hash of the keys, sized to the
  * game.
  */
-PG_FUNCTION_INFO_V1(game_position_moves);
-Datum
-game_position_moves(PG_FUNCTION_ARGS)
+static int
+game_played(struct varlena *g, Played **out)
 {
-	struct varlena *g = PG_GETARG_GAME_P(0);
-	ReturnSetInfo *rsinfo = chess_materialize(fcinfo);
 	GameReader	r;
 	Played	   *played;
 	int		   *slot;
 	int			nslots = 64,
-				n = 0,
-				i;
+				n = 0;
 
 	chess_game_reader(&r, g);
 	while (nslots < 2 * r.plies)
@@ -74,6 +67,7 @@ game_position_moves(PG_FUNCTION_ARGS)
 		if ((r.ply & 4095) == 4095)
 			CHECK_FOR_INTERRUPTS();
 		p->key = polyglot_key(&pos);
+		p->mover = (Color) pos.side;
 		pos.halfmove = 0;
 		pos.fullmove = 1;
 		position_pack(&pos, p->packed.bytes);
@@ -86,6 +80,30 @@ game_position_moves(PG_FUNCTION_ARGS)
 			continue;			/* played here before */
 		slot[h] = n++;
 	}
+	pfree(slot);
+	*out = played;
+	return n;
+}
+
+/*
+ * position_moves(game) → TABLE(key bigint, position position, move move):
+ * each position a game plays a move from, with that move, once per game
+ * however often the game plays it there, the position's clocks cleared
+ * (halfmove 0, fullmove 1: as without_clocks() gives it) and its Polyglot
+ * key: what an opening explorer counts, without a position value to read
+ * back for each key (the recipe's explorer was built from positions(),
+ * polyglot_key() and without_clocks(), which read every position again).
+ */
+PG_FUNCTION_INFO_V1(game_position_moves);
+Datum
+game_position_moves(PG_FUNCTION_ARGS)
+{
+	struct varlena *g = PG_GETARG_GAME_P(0);
+	ReturnSetInfo *rsinfo = chess_materialize(fcinfo);
+	Played	   *played;
+	int			n = game_played(g, &played),
+				i;
+
 	for (i = 0; i < n; i++)
 	{
 		Datum		values[3];
@@ -97,7 +115,6 @@ game_position_moves(PG_FUNCTION_ARGS)
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 	}
 	pfree(played);
-	pfree(slot);
 	return (Datum) 0;
 }
 
@@ -145,12 +162,8 @@ game_explorer_cells(PG_FUNCTION_ARGS)
 				month,
 				day,
 				outcome = -1;
-	GameReader	r;
 	Played	   *played;
-	Color	   *movers;
-	int		   *slot;
-	int			nslots = 64,
-				n = 0,
+	int			n,
 				i;
 
 	s = tag_text(tags, "WhiteElo", &len);
@@ -176,35 +189,7 @@ game_explorer_cells(PG_FUNCTION_ARGS)
 	else if (len == 7 && memcmp(s, "1/2-1/2", 7) == 0)
 		outcome = CELL_DRAWS;
 
-	chess_game_reader(&r, g);
-	while (nslots < 2 * r.plies)
-		nslots *= 2;
-	played = palloc(sizeof(Played) * Max(r.plies, 1));
-	movers = palloc(sizeof(Color) * Max(r.plies, 1));
-	slot = palloc(sizeof(int) * nslots);
-	memset(slot, -1, sizeof(int) * nslots);
-	while (r.ply < r.plies)
-	{
-		Played	   *p = &played[n];
-		Position	pos = r.pos;
-		int			h;
-
-		if ((r.ply & 4095) == 4095)
-			CHECK_FOR_INTERRUPTS();
-		p->key = polyglot_key(&pos);
-		movers[n] = (Color) pos.side;
-		pos.halfmove = 0;
-		pos.fullmove = 1;
-		position_pack(&pos, p->packed.bytes);
-		p->move = chess_game_next(&r);
-		for (h = (int) ((p->key ^ (p->key >> 29) ^ p->move) & (uint64) (nslots - 1));
-			 slot[h] >= 0 && !played_same(&played[slot[h]], p);
-			 h = (h + 1) & (nslots - 1))
-			;
-		if (slot[h] >= 0)
-			continue;			/* played here before */
-		slot[h] = n++;
-	}
+	n = game_played(g, &played);
 	for (i = 0; i < n; i++)
 	{
 		Datum		values[4];
@@ -212,8 +197,8 @@ game_explorer_cells(PG_FUNCTION_ARGS)
 		Datum		cell[EXPLORER_WIDTH];
 		int			dims[2] = {1, EXPLORER_WIDTH},
 					lbs[2] = {1, 1},
-					mine = ratings[movers[i]],
-					theirs = ratings[movers[i] ^ 1],
+					mine = ratings[played[i].mover],
+					theirs = ratings[played[i].mover ^ 1],
 					f;
 
 		cell[CELL_CODE] = Int64GetDatum(CELL_CODE(played[i].move, explorer_group(mine), speed, theirs > 0));
