@@ -218,19 +218,14 @@ game_move_times(PG_FUNCTION_ARGS)
 		increment = (int64) PG_GETARG_INT32(1) * 100;
 	else
 	{
-		Jsonb	   *tags = PG_GETARG_JSONB_P(1);
-		JsonbValue	key,
-				   *v;
+		size_t		len;
+		const char *s = chess_tag_text(PG_GETARG_JSONB_P(1), "TimeControl", &len);
 
-		key.type = jbvString;
-		key.val.string.val = "TimeControl";
-		key.val.string.len = 11;
-		v = JB_ROOT_IS_OBJECT(tags) ? findJsonbValueFromContainer(&tags->root, JB_FOBJECT, &key) : NULL;
-		if (v && v->type == jbvString)
+		if (s)
 		{
 			TimeControl tc;
 
-			read_time_control(v->val.string.val, v->val.string.len, &tc);
+			read_time_control(s, len, &tc);
 			if (tc.kind == TC_CLOCK)
 			{
 				base = (int64) tc.base * 100;

@@ -150,3 +150,23 @@ chess_materialize(FunctionCallInfo fcinfo)
 	MemoryContextSwitchTo(old);
 	return rsinfo;
 }
+
+/* The text of a tag of a jsonb object, or NULL with *len 0 when it has none. */
+const char *
+chess_tag_text(Jsonb *tags, const char *name, size_t *len)
+{
+	JsonbValue	key,
+			   *v;
+
+	*len = 0;
+	if (!JB_ROOT_IS_OBJECT(tags))
+		return NULL;
+	key.type = jbvString;
+	key.val.string.val = unconstify(char *, name);
+	key.val.string.len = strlen(name);
+	v = findJsonbValueFromContainer(&tags->root, JB_FOBJECT, &key);
+	if (v == NULL || v->type != jbvString)
+		return NULL;
+	*len = v->val.string.len;
+	return v->val.string.val;
+}

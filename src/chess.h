@@ -8,6 +8,7 @@
 
 #include "postgres.h"
 #include "fmgr.h"
+#include "utils/jsonb.h"
 #include "funcapi.h"
 #include "lib/stringinfo.h"
 #include "mb/pg_wchar.h"
@@ -296,6 +297,9 @@ Datum prefix##_hash_extended(PG_FUNCTION_ARGS)								\
 
 /* Input of a scalar type from text with surrounding white space trimmed. */
 extern const char *chess_trim(const char *s, size_t *len);
+
+/* The text of a tag of a jsonb object (the tags of a game), or NULL with *len 0 when it has none. */
+extern const char *chess_tag_text(Jsonb *tags, const char *name, size_t *len);
 
 /*
  * User input quoted in a message: at most CHESS_QUOTE_MAX bytes of it, cut

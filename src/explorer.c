@@ -18,7 +18,6 @@
 #include "utils/builtins.h"
 #include "utils/date.h"
 #include "utils/datetime.h"
-#include "utils/jsonb.h"
 
 /* One (position, move) a game plays, its position packed without clocks. */
 typedef struct Played
@@ -118,26 +117,6 @@ game_position_moves(PG_FUNCTION_ARGS)
 	return (Datum) 0;
 }
 
-/* The text of a tag of a jsonb object, or NULL with *len 0 when it has none. */
-static const char *
-tag_text(Jsonb *tags, const char *name, size_t *len)
-{
-	JsonbValue	key,
-			   *v;
-
-	*len = 0;
-	if (!JB_ROOT_IS_OBJECT(tags))
-		return NULL;
-	key.type = jbvString;
-	key.val.string.val = unconstify(char *, name);
-	key.val.string.len = strlen(name);
-	v = findJsonbValueFromContainer(&tags->root, JB_FOBJECT, &key);
-	if (v == NULL || v->type != jbvString)
-		return NULL;
-	*len = v->val.string.len;
-	return v->val.string.val;
-}
-
 /*
  * explorer_cells(g game, tags jsonb, result text) → TABLE(key bigint,
  * position position, month integer, cell bigint[]): position_moves(g) with
@@ -166,11 +145,11 @@ game_explorer_cells(PG_FUNCTION_ARGS)
 	int			n,
 				i;
 
-	s = tag_text(tags, "WhiteElo", &len);
+	s = chess_tag_text(tags, "WhiteElo", &len);
 	ratings[WHITE] = explorer_rating(s, len);
-	s = tag_text(tags, "BlackElo", &len);
+	s = chess_tag_text(tags, "BlackElo", &len);
 	ratings[BLACK] = explorer_rating(s, len);
-	s = tag_text(tags, "TimeControl", &len);
+	s = chess_tag_text(tags, "TimeControl", &len);
 	if (s)
 	{
 		TimeControl tc;
@@ -178,7 +157,7 @@ game_explorer_cells(PG_FUNCTION_ARGS)
 		if (time_control_parse(s, len, &tc) && tc.kind != TC_UNKNOWN)
 			speed = explorer_speed(tc.speed, strlen(tc.speed));
 	}
-	s = tag_text(tags, "Date", &len);
+	s = chess_tag_text(tags, "Date", &len);
 	day = s ? explorer_date(s, len, &month) : (month = 0);
 	s = VARDATA_ANY(result);
 	len = VARSIZE_ANY_EXHDR(result);
