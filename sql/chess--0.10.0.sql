@@ -25,6 +25,7 @@
 -- game       variable: a start position and legal moves, compactly encoded
 -- pattern    105 bytes: pieces required on squares, empty squares, side
 -- balance    20 bytes: a range of counts for each kind of piece of each side
+-- gamequery  variable: the text of a query in Scoutfish's JSON language
 -- doc/formats.md has every layout; src/engine/*.h the code that writes them.
 --
 
@@ -35,6 +36,7 @@ CREATE TYPE "position";
 CREATE TYPE game;
 CREATE TYPE pattern;
 CREATE TYPE balance;
+CREATE TYPE gamequery;
 
 CREATE FUNCTION square_in(cstring) RETURNS square
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
@@ -201,6 +203,29 @@ CREATE TYPE balance (
 );
 COMMENT ON TYPE balance IS 'a material balance to search for: a signature, White first, whose letters may carry ?, * or + (KRBP*vKRP*) (20 bytes)';
 
+CREATE FUNCTION gamequery_in(cstring) RETURNS gamequery
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 50;
+COMMENT ON FUNCTION gamequery_in(cstring) IS 'input function of gamequery: a query of Scoutfish''s JSON language, checked';
+CREATE FUNCTION gamequery_out(gamequery) RETURNS cstring
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gamequery_out(gamequery) IS 'output function of gamequery: the query''s text as given';
+CREATE FUNCTION gamequery_recv(internal) RETURNS gamequery
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 50;
+COMMENT ON FUNCTION gamequery_recv(internal) IS 'binary input function of gamequery: the query''s text, checked';
+CREATE FUNCTION gamequery_send(gamequery) RETURNS bytea
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gamequery_send(gamequery) IS 'binary output function of gamequery: the query''s text';
+CREATE TYPE gamequery (
+	INPUT = gamequery_in,
+	OUTPUT = gamequery_out,
+	RECEIVE = gamequery_recv,
+	SEND = gamequery_send,
+	INTERNALLENGTH = VARIABLE,
+	ALIGNMENT = int4,
+	STORAGE = extended
+);
+COMMENT ON TYPE gamequery IS 'a query of Scoutfish''s JSON language on a game''s positions and moves: rules, sequences and streaks (doc/query.md)';
+
 -- POSITION is an SQL keyword, so the type must be written "position" in
 -- casts and column definitions; fen is a domain over it that needs no
 -- quotes: '...'::fen, p fen.  Every function, operator and index of
@@ -217,6 +242,7 @@ COMMENT ON TYPE "position"[] IS 'an array of positions, as a game''s positions a
 COMMENT ON TYPE game[] IS 'an array of games';
 COMMENT ON TYPE pattern[] IS 'an array of patterns';
 COMMENT ON TYPE balance[] IS 'an array of balances';
+COMMENT ON TYPE gamequery[] IS 'an array of game queries';
 
 --
 -- Casts
@@ -250,6 +276,8 @@ CREATE CAST (text AS pattern) WITH INOUT AS ASSIGNMENT;
 COMMENT ON CAST (text AS pattern) IS 'stores text (a driver''s string or text[] element) in a pattern column';
 CREATE CAST (text AS balance) WITH INOUT AS ASSIGNMENT;
 COMMENT ON CAST (text AS balance) IS 'stores text (a driver''s string or text[] element) in a balance column';
+CREATE CAST (text AS gamequery) WITH INOUT AS ASSIGNMENT;
+COMMENT ON CAST (text AS gamequery) IS 'stores text (a driver''s string or text[] element) in a gamequery column';
 
 --
 -- Comparisons: btree and hash operator classes, min and max
@@ -1770,3 +1798,24 @@ CREATE FUNCTION hops() RETURNS TABLE(from_square square, to_square square, type 
 	AS 'MODULE_PATHNAME', 'chess_hops' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 1792;
 COMMENT ON FUNCTION hops() IS 'the GraphGist''s HOP relationships in both directions: horizontal, vertical, diagonal (length in squares) and knight (length 3)';
 
+--
+-- Asking anything: Scoutfish's query language on games (doc/query.md).
+-- A query is replayed against each game (priced per game as a search).
+--
+CREATE FUNCTION game_matches_query(game, gamequery) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION game_matches_query(game, gamequery) IS 'implementation of @@ for game and gamequery';
+CREATE OPERATOR @@ (
+	LEFTARG = game,
+	RIGHTARG = gamequery,
+	FUNCTION = game_matches_query,
+	RESTRICT = contsel,
+	JOIN = contjoinsel
+);
+COMMENT ON OPERATOR @@ (game, gamequery) IS 'the game matches the query (a query with a "result" rule needs matches(g, q, result))';
+CREATE FUNCTION matches(g game, q gamequery, result text) RETURNS boolean
+	AS 'MODULE_PATHNAME', 'game_matches_query_result' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION matches(game, gamequery, text) IS 'the game, whose result (1-0, 0-1, 1/2-1/2 or *) is given, matches the query';
+CREATE FUNCTION match_plies(g game, q gamequery, result text DEFAULT NULL) RETURNS integer[]
+	AS 'MODULE_PATHNAME', 'game_match_plies' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION match_plies(game, gamequery, text) IS 'the plies at which the game met each condition of the query (Scoutfish''s "ply"), or NULL when it does not match';

@@ -198,3 +198,55 @@ CREATE FUNCTION explorer_read(p "position", cells bigint[], speeds text[] DEFAUL
 	RETURNS TABLE(move move, games integer, white integer, draws integer, black integer, san text, average_rating integer, performance integer, last_played date)
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 10 ROWS 10;
 COMMENT ON FUNCTION explorer_read("position", bigint[], text[], integer, integer) IS 'the moves of explorer cells with their statistics (games, results, the mover''s average rating, performance, last date), filtered by lichess''s speeds and the mover''s rating groups; most played first';
+
+--
+-- gamequery: Scoutfish's query language (doc/query.md)
+--
+CREATE TYPE gamequery;
+CREATE FUNCTION gamequery_in(cstring) RETURNS gamequery
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 50;
+COMMENT ON FUNCTION gamequery_in(cstring) IS 'input function of gamequery: a query of Scoutfish''s JSON language, checked';
+CREATE FUNCTION gamequery_out(gamequery) RETURNS cstring
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gamequery_out(gamequery) IS 'output function of gamequery: the query''s text as given';
+CREATE FUNCTION gamequery_recv(internal) RETURNS gamequery
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 50;
+COMMENT ON FUNCTION gamequery_recv(internal) IS 'binary input function of gamequery: the query''s text, checked';
+CREATE FUNCTION gamequery_send(gamequery) RETURNS bytea
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gamequery_send(gamequery) IS 'binary output function of gamequery: the query''s text';
+CREATE TYPE gamequery (
+	INPUT = gamequery_in,
+	OUTPUT = gamequery_out,
+	RECEIVE = gamequery_recv,
+	SEND = gamequery_send,
+	INTERNALLENGTH = VARIABLE,
+	ALIGNMENT = int4,
+	STORAGE = extended
+);
+COMMENT ON TYPE gamequery IS 'a query of Scoutfish''s JSON language on a game''s positions and moves: rules, sequences and streaks (doc/query.md)';
+COMMENT ON TYPE gamequery[] IS 'an array of game queries';
+CREATE CAST (text AS gamequery) WITH INOUT AS ASSIGNMENT;
+COMMENT ON CAST (text AS gamequery) IS 'stores text (a driver''s string or text[] element) in a gamequery column';
+
+--
+-- Asking anything: Scoutfish's query language on games (doc/query.md).
+-- A query is replayed against each game (priced per game as a search).
+--
+CREATE FUNCTION game_matches_query(game, gamequery) RETURNS boolean
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION game_matches_query(game, gamequery) IS 'implementation of @@ for game and gamequery';
+CREATE OPERATOR @@ (
+	LEFTARG = game,
+	RIGHTARG = gamequery,
+	FUNCTION = game_matches_query,
+	RESTRICT = contsel,
+	JOIN = contjoinsel
+);
+COMMENT ON OPERATOR @@ (game, gamequery) IS 'the game matches the query (a query with a "result" rule needs matches(g, q, result))';
+CREATE FUNCTION matches(g game, q gamequery, result text) RETURNS boolean
+	AS 'MODULE_PATHNAME', 'game_matches_query_result' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION matches(game, gamequery, text) IS 'the game, whose result (1-0, 0-1, 1/2-1/2 or *) is given, matches the query';
+CREATE FUNCTION match_plies(g game, q gamequery, result text DEFAULT NULL) RETURNS integer[]
+	AS 'MODULE_PATHNAME', 'game_match_plies' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION match_plies(game, gamequery, text) IS 'the plies at which the game met each condition of the query (Scoutfish''s "ply"), or NULL when it does not match';

@@ -8,8 +8,9 @@
  * SAN, comments ({...} and ; to the end of the line), numeric annotation
  * glyphs ($1) and suffix glyphs (!, ?!), recursive variations ((...)),
  * lines escaped with % in the first column, and a result (1-0, 0-1,
- * 1/2-1/2, *).  A game ends at its result, at the next tag section or at
- * the end of the text; a tag whose name the game already has begins the
+ * 1/2-1/2, *; "1/2", which old files write for a draw, reads as
+ * 1/2-1/2).  A game ends at its result, at the next tag section or at the
+ * end of the text; a tag whose name the game already has begins the
  * next game (the one before had no movetext).  Comments alone, with no tag
  * or movetext around them (a file's heading), are no game.  A UTF-8
  * byte-order mark counts as white space.  long: the reader is one walk
@@ -441,7 +442,8 @@ typedef struct Line
 static bool
 is_result(const char *t, size_t n)
 {
-	return (n == 3 && (memcmp(t, "1-0", 3) == 0 || memcmp(t, "0-1", 3) == 0)) ||
+	return (n == 3 && (memcmp(t, "1-0", 3) == 0 || memcmp(t, "0-1", 3) == 0 ||
+					   memcmp(t, "1/2", 3) == 0)) ||
 		(n == 7 && memcmp(t, "1/2-1/2", 7) == 0) || (n == 1 && t[0] == '*');
 }
 
@@ -746,6 +748,8 @@ read_movetext(Reader *r, Game *g, SanResult *san)
 
 			if (is_result(t, n))
 			{
+				if (n == 3 && t[1] == '/')
+					t = "1/2-1/2", n = 7;
 				memcpy(g->result, t, n);
 				g->result[n] = '\0';
 				return true;

@@ -1,0 +1,191 @@
+-- gamequery: Scoutfish's JSON query language on games (doc/query.md).
+-- Each rule against a brute-force answer over positions(); sequences and
+-- streaks on a game built for them; the deliberate differences from
+-- Scoutfish; bad input.  (Scoutfish's own suite and a differential run
+-- against its binary: test/differential/scoutfish.py.)
+
+CREATE TABLE gq_games (id integer, result text, g game);
+INSERT INTO gq_games VALUES
+	(1, '1-0', '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O'),
+	(2, '0-1', '1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6'),
+	(3, '1/2-1/2', '1. d4 Nf6 2. c4 e6 3. Nc3 Bb4 4. e3 O-O 5. Bd3 d5 6. Nf3 c5 7. O-O'),
+	(4, '1-0', '1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. d4 Nf6 5. Nf3 Bf5 6. Bc4 e6 7. Bd2 c6 8. Qe2 Bb4 9. O-O-O Nbd7 10. Nd5 Qa4 11. Bb3 Qa5 12. Nxb4 Qxb4 13. c3 Qb6 14. Bf4 O-O'),
+	(5, '1-0', '[FEN "8/1P6/8/8/8/8/8/K6k w - - 0 1"] 1. b8=N Kg2 2. Nc6 Kf3'),
+	(6, '1/2-1/2', '[FEN "7k/8/8/8/8/8/1n6/KRB2r2 w - - 0 1"] 1. Rxb2 Kg7'),
+	(7, '*', '1. Nf3 Nf6 2. Ng1 Ng8'),
+	(8, '0-1', '1. f3 e5 2. g4 Qh4#'),
+	(9, '*', '[FEN "rk5r/p7/8/8/8/8/P7/RK5R w KQkq - 0 1"] 1. O-O-O O-O-O 2. Rh7 Rxh7'),
+	(10, '*', '[FEN "5kr1/5pp1/8/8/8/8/5PP1/5KR1 w Gg - 0 1"] 1. O-O O-O 2. Kh1 Kh8'),
+	(11, '1/2-1/2', '[FEN "7k/5Q2/8/8/8/8/8/K7 w - - 0 1"] 1. Kb2'),
+	(12, '1-0', '[FEN "3r3k/2P5/8/8/4pP2/8/8/K7 b - f3 0 1"] 1. exf3 Kb1 2. f2 cxd8=R+ 3. Kg7 Rd7+'),
+	(13, '1-0', '1. e4 e5 2. Nf3 d6 3. d4 exd4 4. e5 dxe5 5. Nxe5');
+
+-- every position of every game, with the move played from it
+CREATE TEMP TABLE gq_plies AS
+SELECT id, result, x.ply, x.position AS p, x.next AS m, san(x.position, x.next) AS san
+FROM gq_games, positions(g) x;
+
+-- the text is kept as given; it is checked at input
+SELECT '{"sub-fen": "8/8/p7/8/8/1B3N2/8/8"}'::gamequery;
+SELECT '{ "sequence" : [ {"white-move": "e4"}, {"streak": [{"pass": ""}, {"black-move": ["e5", "c5"]}]} ] }'::gamequery;
+
+-- sub-fen: the first ply whose position has the pattern's pieces, as @> pattern finds it
+SELECT q, (SELECT array_agg(id || ':' || array_to_string(match_plies(g, q), ',') ORDER BY id)
+           FROM gq_games WHERE g @@ q) AS ours,
+          (SELECT array_agg(id || ':' || ply ORDER BY id)
+           FROM (SELECT id, min(ply) AS ply FROM gq_plies WHERE p @> pat GROUP BY id) s) AS brute
+FROM (VALUES ('8/8/5n2/8/4P3/5N2/8/8'::pattern), ('5rk1/8/8/8/8/8/8/5RK1'), ('8/8/8/8/8/8/8/2KR4'),
+             ('2kr4/8/8/8/8/8/8/8'), ('8/8/8/8/8/8/8/K6k'), ('8/8/8/4p3/4P3/8/8/8 b')) AS v(pat),
+     LATERAL (SELECT ('{"sub-fen": "' || pat || '"}')::gamequery AS q) x
+ORDER BY 1::text;
+-- a list: any of them
+SELECT id, match_plies(g, '{"sub-fen": ["8/8/8/8/8/8/8/2KR4", "8/8/8/8/8/8/8/5RK1"]}') FROM gq_games WHERE g @@ '{"sub-fen": ["8/8/8/8/8/8/8/2KR4", "8/8/8/8/8/8/8/5RK1"]}' ORDER BY id;
+
+-- material (exact, both spellings) and imbalance (White's men minus Black's)
+SELECT q, (SELECT array_agg(id || ':' || array_to_string(match_plies(g, q), ',') ORDER BY id)
+           FROM gq_games WHERE g @@ q) AS ours
+FROM (VALUES ('{"material": "KNK"}'::gamequery), ('{"material": "KNvK"}'), ('{"material": ["KRKN", "KRBKR"]}'),
+             ('{"imbalance": "Nv"}'), ('{"imbalance": "PvB"}'), ('{"imbalance": "v"}'), ('{"imbalance": ["PPv", "vPP"]}')) AS v(q)
+ORDER BY 1::text;
+SELECT (SELECT array_agg(DISTINCT id ORDER BY id) FROM gq_plies WHERE p @> 'KNvK'::balance) AS knight_vs_king,
+       (SELECT array_agg(DISTINCT id ORDER BY id) FROM gq_plies WHERE p @> 'KRvKN'::balance OR p @> 'KRBvKR'::balance) AS rook_lists;
+
+-- moves: the piece, any disambiguation (a pawn capture's file too), the
+-- target, a capture or not, the promotion when given; castling either way;
+-- the ply is the position the move is played from
+SELECT q, (SELECT array_agg(id || ':' || array_to_string(match_plies(g, q), ',') ORDER BY id)
+           FROM gq_games WHERE g @@ q) AS ours
+FROM (VALUES ('{"white-move": "O-O"}'::gamequery), ('{"black-move": "O-O"}'), ('{"white-move": "O-O-O"}'),
+             ('{"black-move": ["O-O-O", "O-O"]}'), ('{"white-move": "Nf3"}'), ('{"white-move": "Nxd4"}'),
+             ('{"white-move": "Nd4"}'), ('{"black-move": "Bb4"}'), ('{"black-move": "Bxb4"}'),
+             ('{"black-move": "Qxb4"}'), ('{"black-move": "d4"}'), ('{"black-move": "exd4"}'),
+             ('{"black-move": "cxd4"}'), ('{"black-move": "dxe5"}'), ('{"white-move": "b8=N"}'), ('{"white-move": "b8=Q"}'),
+             ('{"white-move": "b8"}'), ('{"white-move": "cxd8=R+"}'), ('{"white-move": "d8=Q"}'),
+             ('{"black-move": "exf3"}'), ('{"black-move": "f3"}'), ('{"white-move": "Rbb2"}'), ('{"white-move": "R1xb2"}'),
+             ('{"white-move": "Kh1"}'), ('{"black-move": "Qh4#"}'), ('{"white-move": "Nc3", "black-move": "Nf6"}')) AS v(q)
+ORDER BY 1::text;
+-- the same moves found by their SAN over every position (the rule's brute force)
+SELECT san, array_agg(id || ':' || ply ORDER BY id) AS first
+FROM (SELECT id, san, min(ply) AS ply FROM gq_plies
+      WHERE san IN ('O-O', 'O-O-O', 'Nxd4', 'Bb4', 'Qxb4', 'exf3', 'exd4', 'cxd4', 'dxe5', 'b8=N', 'cxd8=R+', 'Qh4#')
+      GROUP BY id, san) s
+GROUP BY san ORDER BY san;
+
+-- moved and captured (en passant takes a pawn; a promotion that takes, the piece)
+SELECT q, (SELECT array_agg(id || ':' || array_to_string(match_plies(g, q), ',') ORDER BY id)
+           FROM gq_games WHERE g @@ q) AS ours
+FROM (VALUES ('{"moved": "K"}'::gamequery), ('{"moved": "kq", "stm": "black"}'), ('{"captured": "Q"}'),
+             ('{"captured": "R"}'), ('{"captured": "P", "stm": "black"}'), ('{"moved": "P", "captured": "P"}'),
+             ('{"captured": "", "moved": "R"}'), ('{"captured": "N"}')) AS v(q)
+ORDER BY 1::text;
+
+-- stm, pass, result-type (the last position: mate or stalemate)
+SELECT q, (SELECT array_agg(id || ':' || array_to_string(match_plies(g, q), ',') ORDER BY id)
+           FROM gq_games WHERE g @@ q) AS ours
+FROM (VALUES ('{"stm": "black"}'::gamequery), ('{"stm": "WHITE"}'), ('{"pass": 1}'), ('{"result-type": "mate"}'),
+             ('{"result-type": "stalemate"}')) AS v(q)
+ORDER BY 1::text;
+
+-- result: the game's, which a game value does not hold: matches() and
+-- match_plies() take it; @@ refuses a query with the rule
+SELECT id, match_plies(g, '{"result": ["1-0", "1/2-1/2"], "moved": "K"}', result)
+FROM gq_games WHERE matches(g, '{"result": ["1-0", "1/2-1/2"], "moved": "K"}', result) ORDER BY id;
+SELECT id FROM gq_games WHERE matches(g, '{"sequence": [{"white-move": "e4"}, {"result": "0-1", "pass": ""}]}', result) ORDER BY id;
+SELECT count(*) FROM gq_games WHERE g @@ '{"result": "1-0"}';
+SELECT match_plies(g, '{"result": "1-0"}') FROM gq_games WHERE id = 1;
+SELECT matches(g, '{"pass": ""}', '1-1') FROM gq_games WHERE id = 1;
+
+-- sequences: each condition at a later ply; streaks: at consecutive plies,
+-- and a miss starts the query again (Scoutfish's greedy rule)
+SELECT q, match_plies(g, q) FROM gq_games,
+     (VALUES ('{"sequence": [{"white-move": "e4"}, {"white-move": "d4"}, {"black-move": "dxe5"}]}'::gamequery),
+             ('{"sequence": [{"white-move": "d4"}, {"white-move": "e4"}]}'),
+             ('{"sequence": [{"pass": ""}, {"pass": ""}, {"pass": ""}]}'),
+             ('{"streak": [{"white-move": "e5"}, {"black-move": "dxe5"}, {"white-move": "Nxe5"}]}'),
+             ('{"streak": [{"white-move": "e5"}, {"white-move": "Nxe5"}]}'),
+             ('{"streak": [{"white-move": "e5"}, {"pass": ""}, {"white-move": "Nxe5"}]}'),
+             ('{"sequence": [{"sub-fen": "8/8/8/8/4P3/8/8/8"}, {"streak": [{"captured": "P"}, {"captured": "P"}]}, {"moved": "N"}]}'),
+             ('{"streak": [{"stm": "white"}, {"stm": "black"}, {"stm": "white"}]}'),
+             ('{"streak": [{"captured": ""}, {"captured": "P"}, {"captured": "P"}]}'),
+             ('{"streak": [{"captured": ""}, {"captured": "P"}, {"captured": "N"}]}')) AS v(q)
+WHERE id = 13 ORDER BY 1::text;
+-- the greedy rule: a pawn moves at plies 0 and 1, a knight at ply 2; the
+-- streak [pawn, knight] starts at ply 0, misses at ply 1 and starts again
+-- at ply 2, where no pawn moves: Scoutfish finds no streak, nor do we
+SELECT match_plies('1. e4 e5 2. Nf3'::game, '{"streak": [{"moved": "P"}, {"moved": "P"}, {"moved": "N"}]}') AS found,
+       match_plies('1. e4 e5 2. Nf3'::game, '{"streak": [{"moved": "P"}, {"moved": "N"}]}') AS greedy_miss;
+
+-- the same rows with an index as without (none applies yet: a sequential scan)
+CREATE INDEX gq_games_g ON gq_games USING gin (g);
+SET enable_seqscan = off;
+SELECT array_agg(id ORDER BY id) FROM gq_games WHERE g @@ '{"sub-fen": "8/8/8/8/8/8/8/2KR4"}';
+RESET enable_seqscan;
+DROP INDEX gq_games_g;
+
+-- binary I/O: the text; a column; text to gamequery as an assignment
+CREATE TABLE gq_saved (q gamequery);
+INSERT INTO gq_saved VALUES ('{"white-move": "O-O-O"}'), ('{"streak": [{"pass": ""}, {"moved": "K"}]}');
+INSERT INTO gq_saved SELECT '{"material": "KRKR"}'::text;
+SELECT q, gamequery_send(q) = convert_to(q::text, 'UTF8') AS send_is_the_text FROM gq_saved ORDER BY 1::text;
+SELECT s.q, (SELECT count(*) FROM gq_games WHERE g @@ s.q) FROM gq_saved s ORDER BY 1::text;
+
+-- bad input: 22P02 naming the rule and the value
+SELECT 'not json'::gamequery;
+SELECT '{"sub-fen": "8/8/p7/8/8/1B3N2/8/8"'::gamequery;
+SELECT '{"sub-fen": "8/8/p7/8/8/1B3N2/8/8"} extra'::gamequery;
+SELECT '{}'::gamequery;
+SELECT '[]'::gamequery;
+SELECT '{"stm": 3}'::gamequery;
+SELECT '{"stm": "balck"}'::gamequery;
+SELECT '{"sub-fen": "8/8/p7"}'::gamequery;
+SELECT '{"sub-fen": []}'::gamequery;
+SELECT '{"sub-fen": ["8/8/8/8/8/8/8/8", 3]}'::gamequery;
+SELECT '{"material": "KQQ"}'::gamequery;
+SELECT '{"material": "KXvK"}'::gamequery;
+SELECT '{"material": "KPPPPPPPPPvK"}'::gamequery;
+SELECT '{"imbalance": "PP"}'::gamequery;
+SELECT '{"white-move": "e1"}'::gamequery;
+SELECT '{"white-move": "Nf9"}'::gamequery;
+SELECT '{"black-move": "e1=K"}'::gamequery;
+SELECT '{"black-move": "exe4"}'::gamequery;
+SELECT '{"white-move": "e5=Q"}'::gamequery;
+SELECT '{"white-move": "Ne4e4"}'::gamequery;
+SELECT '{"captured": "K"}'::gamequery;
+SELECT '{"moved": ""}'::gamequery;
+SELECT '{"result": "1/2"}'::gamequery;
+SELECT '{"result-type": "checkmate"}'::gamequery;
+SELECT '{"skip": 10, "pass": ""}'::gamequery;
+SELECT '{"limit": 10, "pass": ""}'::gamequery;
+SELECT '{"stm": "white", "stm": "black"}'::gamequery;
+SELECT '{"sequence": [{"pass": ""}], "stm": "white"}'::gamequery;
+SELECT '{"stm": "white", "sequence": [{"pass": ""}]}'::gamequery;
+SELECT '{"sequence": []}'::gamequery;
+SELECT '{"sequence": [{"sequence": [{"pass": ""}]}]}'::gamequery;
+SELECT '{"streak": [{"streak": [{"pass": ""}]}]}'::gamequery;
+SELECT '{"sub-fen": "8/8/8/8/8/8/8/8\u0000"}'::gamequery;
+SELECT '{"sub-fen": "\ud800"}'::gamequery;
+SELECT '{"foo": 1}'::gamequery;
+\set VERBOSITY sqlstate
+SELECT '{"foo": 1}'::gamequery;
+-- limits: 54000
+SELECT ('{"pass": ' || repeat('[', 65) || repeat(']', 65) || '}')::gamequery;
+SELECT ('{"sequence": [' || repeat('{"pass": ""}, ', 10000) || '{"pass": ""}]}')::gamequery;
+\set VERBOSITY default
+-- 64 deep, the query's own object counted, is allowed
+SELECT ('{"pass": ' || repeat('[', 63) || repeat(']', 63) || '}')::gamequery IS NOT NULL AS deep_enough;
+-- 10,000 sub-FENs, and a sequence 100 deep, run
+SELECT array_agg(id ORDER BY id) FROM gq_games WHERE g @@ ('{"sub-fen": [' ||
+	(SELECT string_agg('"8/8/8/8/8/8/8/' || CASE WHEN i % 8 > 0 THEN (i % 8)::text ELSE '' END || 'Q' ||
+	                   CASE WHEN i % 8 < 7 THEN (7 - i % 8)::text ELSE '' END || '"', ', ')
+	 FROM generate_series(1, 10000) i) || ']}')::gamequery;
+SELECT array_length(p, 1), p[1], p[100]
+FROM (SELECT match_plies(game((SELECT array_agg(m ORDER BY i, j) FROM generate_series(1, 30) i,
+                                unnest('{g1f3,g8f6,f3g1,f6g8}'::move[]) WITH ORDINALITY AS u(m, j))),
+                         ('{"sequence": [' || (SELECT string_agg('{"pass": ""}', ', ') FROM generate_series(1, 100)) || ']}')::gamequery) AS p) x;
+-- a stored value that is no query (bytes written by hand, through a
+-- binary-coercible cast) raises XX001 where it is used
+CREATE CAST (bytea AS gamequery) WITHOUT FUNCTION;
+SELECT g @@ convert_to('{"stm": "nobody"}', 'UTF8')::gamequery FROM gq_games WHERE id = 1;
+SELECT g @@ convert_to('{"stm": "white"}', 'UTF8')::gamequery FROM gq_games WHERE id = 1;
+DROP CAST (bytea AS gamequery);
+DROP TABLE gq_saved, gq_games;

@@ -1,0 +1,674 @@
+/*
+ * query.c — reading a query of Scoutfish's language (query.h): its JSON
+ * read token by token (json.h), the conditions built as they come, each
+ * rule's value checked.  The language is Scoutfish's (mcostalba/scoutfish,
+ * its README and test.py); the code is ours.  query_match.c replays games
+ * against a query.
+ */
+#include "query.h"
+
+#include "json.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define VALUE_MAX 256			/* the longest string a rule takes */
+
+typedef struct Reader
+{
+	JsonReader	j;
+	GameQuery  *q;
+	QueryAlloc	alloc;
+	void	   *ctx;
+	QueryError *err;
+	int			streaks;		/* streaks numbered so far */
+	/* room allocated for each array of q */
+	int			cap_conditions,
+				cap_patterns,
+				cap_materials,
+				cap_imbalances,
+				cap_moves;
+} Reader;
+
+static bool
+fail(Reader *r, QueryStatus status, const char *fmt, const char *a, const char *b)
+{
+	r->err->status = status;
+	snprintf(r->err->detail, sizeof(r->err->detail), fmt, a, b);
+	return false;
+}
+
+/* Text that is no JSON, or no JSON of the query's grammar: what is wrong, where. */
+static bool
+syntax(Reader *r, const char *what)
+{
+	return json_fail(&r->j, what);
+}
+
+/* A value quoted for a message, cut at 60 bytes. */
+static const char *
+quoted(const char *v, char out[72])
+{
+	snprintf(out, 72, "\"%.60s%s\"", v, strlen(v) > 60 ? "..." : "");
+	return out;
+}
+
+static bool
+bad_value(Reader *r, const char *rule, const char *value, const char *why)
+{
+	char		q[72];
+
+	r->err->status = QUERY_SYNTAX;
+	snprintf(r->err->detail, sizeof(r->err->detail), "The rule \"%s\" takes %s; %s is not one.", rule, why,
+			 quoted(value, q));
+	return false;
+}
+
+/* Grows one of q's arrays, of used elements, to hold one more. */
+static void
+grow(Reader *r, void **array, int used, int *cap, size_t size)
+{
+	if (used == *cap)
+	{
+		*cap = *cap ? *cap * 2 : 4;
+		*array = r->alloc(r->ctx, *array, (size_t) *cap * size);
+	}
+}
+
+/* Whether the query may hold one more item (sub-FEN, material, imbalance, move): else 54000. */
+static bool
+room_for_item(Reader *r)
+{
+	const GameQuery *q = r->q;
+	char		n[16];
+
+	if (q->npatterns + q->nmaterials + q->nimbalances + q->nmoves < QUERY_MAX_ITEMS)
+		return true;
+	snprintf(n, sizeof(n), "%d", QUERY_MAX_ITEMS);
+	return fail(r, QUERY_TOO_BIG, "A query holds at most %s sub-FENs, materials, imbalances and moves%s.", n, "");
+}
+
+/* What the next value is: 's' string, '[' list, '{' object, or 'o' other. */
+static char
+value_kind(Reader *r)
+{
+	char		c = json_peek(&r->j);
+
+	return c == '"' ? 's' : c == '[' ? '[' : c == '{' ? '{' : 'o';
+}
+
+/*
+ * A rule's value: a string, or (list) a non-empty list of strings; each
+ * string is given to item().
+ */
+typedef bool (*ItemFn) (Reader *r, QueryCondition *c, const char *rule, const char *value);
+
+static bool
+read_strings(Reader *r, QueryCondition *c, const char *rule, bool list, ItemFn item)
+{
+	char		value[VALUE_MAX];
+	bool		cut;
+	char		k = value_kind(r);
+
+	if (k == 's' || !list)
+	{
+		if (k != 's')
+			return fail(r, QUERY_SYNTAX, "The rule \"%s\" takes a string%s.", rule, "");
+		if (!json_string(&r->j, value, sizeof(value), &cut))
+			return false;
+		if (cut)
+			return bad_value(r, rule, value, "no string this long");
+		return item(r, c, rule, value);
+	}
+	if (k != '[')
+		return fail(r, QUERY_SYNTAX, "The rule \"%s\" takes a string or a list of strings%s.", rule, "");
+	r->j.pos++;
+	if (json_peek(&r->j) == ']')
+		return fail(r, QUERY_SYNTAX, "The rule \"%s\" takes a list of at least one string%s.", rule, "");
+	for (;;)
+	{
+		int			more;
+
+		if (value_kind(r) != 's')
+			return fail(r, QUERY_SYNTAX, "The rule \"%s\" takes a string or a list of strings%s.", rule, "");
+		if (!json_string(&r->j, value, sizeof(value), &cut))
+			return false;
+		if (cut)
+			return bad_value(r, rule, value, "no string this long");
+		if (!item(r, c, rule, value))
+			return false;
+		if ((more = json_next(&r->j, ']')) <= 0)
+			return more == 0;
+	}
+}
+
+/* ---------------------------------------------------------------- rules */
+
+static bool
+item_subfen(Reader *r, QueryCondition *c, const char *rule, const char *value)
+{
+	GameQuery	   *q = r->q;
+	Pattern		p;
+	PositionError perr;
+
+	if (!pattern_parse(value, &p, &perr))
+	{
+		char		why[260];
+
+		snprintf(why, sizeof(why), "a board placement as in a FEN (%s)", perr.detail);
+		return bad_value(r, rule, value, why);
+	}
+	if (!room_for_item(r))
+		return false;
+	if (q->npatterns == r->cap_patterns)
+	{
+		grow(r, (void **) &q->patterns, q->npatterns, &r->cap_patterns, sizeof(Pattern));
+		q->reaches = r->alloc(r->ctx, q->reaches, (size_t) r->cap_patterns * sizeof(PatternReach));
+	}
+	q->patterns[q->npatterns] = p;
+	pattern_reach_init(&p, &q->reaches[q->npatterns]);
+	q->npatterns++;
+	c->nsubfens++;
+	return true;
+}
+
+/* Piece letters (Q R B N P, upper case) counted into counts, in search.h's order. */
+static bool
+count_letters(const char *s, size_t n, uint8_t counts[MATERIAL_KINDS])
+{
+	static const char letters[] = "QRBNP";
+	size_t		i;
+
+	memset(counts, 0, MATERIAL_KINDS);
+	for (i = 0; i < n; i++)
+	{
+		const char *at = s[i] ? strchr(letters, s[i]) : NULL;
+
+		if (at == NULL || counts[at - letters] == MATERIAL_COUNT_MAX)
+			return false;
+		counts[at - letters]++;
+	}
+	return true;
+}
+
+static bool
+item_material(Reader *r, QueryCondition *c, const char *rule, const char *value)
+{
+	static const char why[] = "the men of each side, each side's first a K, White first (\"KBNKNN\" or \"KBNvKNN\")";
+	GameQuery	   *q = r->q;
+	const char *v = strchr(value, 'v');
+	const char *second;
+	size_t		wlen;
+	const char *black;
+	uint8_t		counts[2][MATERIAL_KINDS];
+	MaterialQuery m;
+	int			side,
+				k;
+
+	if (value[0] != 'K')
+		return bad_value(r, rule, value, why);
+	if (v)
+	{
+		wlen = (size_t) (v - value);
+		black = v + 1;
+		if (black[0] != 'K')
+			return bad_value(r, rule, value, why);
+	}
+	else
+	{
+		second = strchr(value + 1, 'K');
+		if (second == NULL)
+			return bad_value(r, rule, value, why);
+		wlen = (size_t) (second - value);
+		black = second;
+	}
+	if (!count_letters(value + 1, wlen - 1, counts[0]) ||
+		!count_letters(black + 1, strlen(black + 1), counts[1]))
+		return bad_value(r, rule, value, why);
+	for (side = 0; side < 2; side++)
+	{
+		int			men = 0;
+
+		for (k = 0; k < MATERIAL_KINDS; k++)
+			men += counts[side][k];
+		if (men > 15 || counts[side][MATERIAL_KINDS - 1] > 8)
+			return bad_value(r, rule, value, "material a side can have (at most 16 men, 8 of them pawns)");
+	}
+	if (!room_for_item(r))
+		return false;
+	grow(r, (void **) &q->materials, q->nmaterials, &r->cap_materials, sizeof(MaterialQuery));
+	memcpy(m.min, counts, sizeof(counts));
+	memcpy(m.max, counts, sizeof(counts));
+	q->materials[q->nmaterials++] = m;
+	c->nmaterials++;
+	return true;
+}
+
+static bool
+item_imbalance(Reader *r, QueryCondition *c, const char *rule, const char *value)
+{
+	static const char why[] = "White's men over Black's, \"v\" between them (\"PPvN\", letters Q R B N P)";
+	GameQuery	   *q = r->q;
+	const char *v = strchr(value, 'v');
+	uint8_t		counts[2][MATERIAL_KINDS];
+	QueryImbalance imb;
+	int			k;
+
+	if (v == NULL || strchr(v + 1, 'v') ||
+		!count_letters(value, (size_t) (v - value), counts[0]) ||
+		!count_letters(v + 1, strlen(v + 1), counts[1]))
+		return bad_value(r, rule, value, why);
+	for (k = 0; k < MATERIAL_KINDS; k++)
+		imb.diff[k] = (int8_t) (counts[0][k] - counts[1][k]);
+	if (!room_for_item(r))
+		return false;
+	grow(r, (void **) &q->imbalances, q->nimbalances, &r->cap_imbalances, sizeof(QueryImbalance));
+	q->imbalances[q->nimbalances++] = imb;
+	c->nimbalances++;
+	return true;
+}
+
+static int
+kind_of_letter(char ch)
+{
+	switch (ch)
+	{
+		case 'P':
+		case 'p':
+			return PAWN;
+		case 'N':
+		case 'n':
+			return KNIGHT;
+		case 'B':
+		case 'b':
+			return BISHOP;
+		case 'R':
+		case 'r':
+			return ROOK;
+		case 'Q':
+		case 'q':
+			return QUEEN;
+		case 'K':
+		case 'k':
+			return KING;
+		default:
+			return NO_KIND;
+	}
+}
+
+/*
+ * A move in SAN as a rule takes it (Color c): a piece letter (none for a
+ * pawn), a file, rank or square it comes from, an optional "x", the target,
+ * "=Q" for a promotion; "O-O", "O-O-O"; a check sign or glyphs after it.
+ * False, with why, for text that no move can be.
+ */
+static bool
+parse_move(const char *s, Color c, QueryMove *m, const char **why)
+{
+	size_t		n = strlen(s);
+	size_t		i = 0,
+				mid;
+	int			tf,
+				tr;
+
+	memset(m, 0, sizeof(*m));
+	m->color = (uint8_t) c;
+	m->from_file = -1;
+	m->from_rank = -1;
+	m->promotion = NO_KIND;
+	while (n > 0 && (s[n - 1] == '+' || s[n - 1] == '#' || s[n - 1] == '!' || s[n - 1] == '?'))
+		n--;
+	*why = "a move in SAN (\"e4\", \"Nbd7\", \"exd5\", \"e8=Q\", \"O-O\")";
+	if ((n == 3 && (memcmp(s, "O-O", 3) == 0 || memcmp(s, "0-0", 3) == 0)) ||
+		(n == 5 && (memcmp(s, "O-O-O", 5) == 0 || memcmp(s, "0-0-0", 5) == 0)))
+	{
+		m->kind = KING;
+		m->castle = n == 3 ? 1 : 2;
+		return true;
+	}
+	if (n > 0 && strchr("KQRBN", s[0]))
+	{
+		m->kind = (uint8_t) kind_of_letter(s[0]);
+		i = 1;
+	}
+	else
+		m->kind = PAWN;
+	if (n >= 2 && s[n - 2] == '=')
+	{
+		int			k = kind_of_letter(s[n - 1]);
+
+		if (m->kind != PAWN || s[n - 1] < 'A' || s[n - 1] > 'Z' || k == NO_KIND || k == PAWN || k == KING)
+			return false;
+		m->promotion = (uint8_t) k;
+		n -= 2;
+	}
+	if (n < i + 2)
+		return false;
+	tf = s[n - 2] - 'a';
+	tr = s[n - 1] - '1';
+	if (tf < 0 || tf > 7 || tr < 0 || tr > 7)
+		return false;
+	m->to = SQ_MAKE(tf, tr);
+	mid = n - 2;
+	if (mid > i && s[mid - 1] == 'x')
+		mid--;
+	if (mid - i >= 1 && s[i] >= 'a' && s[i] <= 'h')
+		m->from_file = (int8_t) (s[i++] - 'a');
+	if (mid - i >= 1 && s[i] >= '1' && s[i] <= '8')
+		m->from_rank = (int8_t) (s[i++] - '1');
+	if (i != mid)
+		return false;
+	if (m->kind == PAWN)
+	{
+		int			last = c == WHITE ? 7 : 0;
+
+		*why = "a pawn's move a pawn can make (\"e4\", \"exd5\", \"e8=Q\")";
+		/* a pawn arrives on ranks 3-8 (White) or 6-1 (Black), from a neighbouring file when it takes */
+		if ((c == WHITE ? tr < 2 : tr > 5) || m->from_rank >= 0 ||
+			(m->from_file >= 0 && (m->from_file - tf == 0 || m->from_file - tf > 1 || tf - m->from_file > 1)) ||
+			(m->promotion != NO_KIND && tr != last))
+			return false;
+	}
+	else if (m->from_file == tf && m->from_rank == tr)
+	{
+		*why = "a move to another square";
+		return false;
+	}
+	return true;
+}
+
+static bool
+item_move(Reader *r, QueryCondition *c, const char *rule, const char *value)
+{
+	GameQuery	   *q = r->q;
+	QueryMove	m;
+	const char *why;
+
+	if (!parse_move(value, rule[0] == 'w' ? WHITE : BLACK, &m, &why))
+		return bad_value(r, rule, value, why);
+	if (!room_for_item(r))
+		return false;
+	grow(r, (void **) &q->moves, q->nmoves, &r->cap_moves, sizeof(QueryMove));
+	q->moves[q->nmoves++] = m;
+	c->nmoves++;
+	return true;
+}
+
+static bool
+item_result(Reader *r, QueryCondition *c, const char *rule, const char *value)
+{
+	static const char *const names[] = {"1-0", "0-1", "1/2-1/2", "*"};
+	int			i;
+
+	for (i = 0; i < 4; i++)
+		if (strcmp(value, names[i]) == 0)
+		{
+			c->results |= (uint8_t) (1 << i);
+			return true;
+		}
+	return bad_value(r, rule, value, "a result (\"1-0\", \"0-1\", \"1/2-1/2\" or \"*\")");
+}
+
+static bool
+item_result_type(Reader *r, QueryCondition *c, const char *rule, const char *value)
+{
+	if (strcmp(value, "mate") == 0)
+		c->result_type = 1;
+	else if (strcmp(value, "stalemate") == 0)
+		c->result_type = 2;
+	else
+		return bad_value(r, rule, value, "\"mate\" or \"stalemate\"");
+	return true;
+}
+
+static bool
+item_stm(Reader *r, QueryCondition *c, const char *rule, const char *value)
+{
+	char		low[8];
+	size_t		i;
+
+	for (i = 0; i < sizeof(low) - 1 && value[i]; i++)
+		low[i] = (char) (value[i] >= 'A' && value[i] <= 'Z' ? value[i] - 'A' + 'a' : value[i]);
+	low[i] = '\0';
+	if (value[i] == '\0' && strcmp(low, "white") == 0)
+		c->stm = WHITE;
+	else if (value[i] == '\0' && strcmp(low, "black") == 0)
+		c->stm = BLACK;
+	else
+		return bad_value(r, rule, value, "\"white\" or \"black\"");
+	return true;
+}
+
+/* "moved" and "captured": piece letters, either case; "captured" may be "" (a quiet move) */
+static bool
+item_pieces(Reader *r, QueryCondition *c, const char *rule, const char *value)
+{
+	bool		captured = rule[0] == 'c';
+	uint8_t		mask = 0;
+	const char *p;
+
+	for (p = value; *p; p++)
+	{
+		int			k = kind_of_letter(*p);
+
+		if (k == NO_KIND || (captured && k == KING))
+			return bad_value(r, rule, value,
+							 captured ? "the letters of the pieces taken (P N B R Q), or \"\" for a move that takes nothing"
+							 : "the letters of the pieces that move (P N B R Q K)");
+		mask |= (uint8_t) (1 << k);
+	}
+	if (!captured && mask == 0)
+		return bad_value(r, rule, value, "the letters of the pieces that move (P N B R Q K)");
+	if (captured)
+		c->captured = mask;
+	else
+		c->moved = mask;
+	return true;
+}
+
+typedef struct RuleDef
+{
+	const char *name;
+	uint32_t	bit;
+	bool		list;			/* takes a list of strings too */
+	ItemFn		item;			/* NULL: any value ("pass") */
+} RuleDef;
+
+static const RuleDef rule_defs[] = {
+	{"sub-fen", QR_SUBFEN, true, item_subfen},
+	{"material", QR_MATERIAL, true, item_material},
+	{"imbalance", QR_IMBALANCE, true, item_imbalance},
+	{"white-move", QR_MOVE, true, item_move},
+	{"black-move", QR_MOVE, true, item_move},
+	{"moved", QR_MOVED, false, item_pieces},
+	{"captured", QR_CAPTURED, false, item_pieces},
+	{"stm", QR_STM, false, item_stm},
+	{"result", QR_RESULT, true, item_result},
+	{"result-type", QR_RESULT_TYPE, false, item_result_type},
+	{"pass", QR_PASS, false, NULL},
+};
+
+#define NRULES ((int) (sizeof(rule_defs) / sizeof(rule_defs[0])))
+
+/* ---------------------------------------------------------------- conditions */
+
+static QueryCondition *
+new_condition(Reader *r, int streak)
+{
+	GameQuery	   *q = r->q;
+	QueryCondition *c;
+
+	if (q->nconditions == QUERY_MAX_CONDITIONS)
+	{
+		char		n[16];
+
+		snprintf(n, sizeof(n), "%d", QUERY_MAX_CONDITIONS);
+		fail(r, QUERY_TOO_BIG, "A query holds at most %s conditions%s.", n, "");
+		return NULL;
+	}
+	grow(r, (void **) &q->conditions, q->nconditions, &r->cap_conditions, sizeof(QueryCondition));
+	c = &q->conditions[q->nconditions++];
+	memset(c, 0, sizeof(*c));
+	c->streak = streak;
+	c->subfen_at = q->npatterns;
+	c->material_at = q->nmaterials;
+	c->imbalance_at = q->nimbalances;
+	c->move_at = q->nmoves;
+	return c;
+}
+
+static bool read_list(Reader *r, const char *name, int streak);
+
+/*
+ * The members of an object whose first key (already read, in key) is a
+ * rule: the rest of a condition, up to its '}'.
+ */
+static bool
+read_condition_rest(Reader *r, char *key, int streak)
+{
+	QueryCondition *c = new_condition(r, streak);
+	uint32_t	seen = 0;			/* rule_defs given, as bits */
+
+	if (c == NULL)
+		return false;
+	for (;;)
+	{
+		int			i,
+					more;
+
+		for (i = 0; i < NRULES && strcmp(key, rule_defs[i].name) != 0; i++)
+			;
+		if (i == NRULES)
+		{
+			char		q[72];
+
+			if (strcmp(key, "sequence") == 0 || strcmp(key, "streak") == 0)
+				return fail(r, QUERY_SYNTAX, "\"%s\" stands alone in its object: a condition holds rules, a sequence holds conditions and streaks, a streak holds conditions.", key, "");
+			if (strcmp(key, "skip") == 0 || strcmp(key, "limit") == 0)
+				return fail(r, QUERY_SYNTAX, "The query has no rule \"%s\": use SQL's %s.", key,
+							key[0] == 's' ? "OFFSET" : "LIMIT");
+			return fail(r, QUERY_SYNTAX, "The query has no rule %s (the rules: sub-fen, material, imbalance, white-move, black-move, moved, captured, stm, result, result-type, pass).", quoted(key, q), "");
+		}
+		if (seen & (1u << i))
+			return fail(r, QUERY_SYNTAX, "The rule \"%s\" is given twice in one condition%s.", key, "");
+		seen |= 1u << i;
+		if (rule_defs[i].item == NULL)
+		{
+			if (!json_skip(&r->j))
+				return false;
+		}
+		else if (!read_strings(r, c, rule_defs[i].name, rule_defs[i].list, rule_defs[i].item))
+			return false;
+		c->rules |= rule_defs[i].bit;
+		if (rule_defs[i].item == item_pieces && rule_defs[i].name[0] == 'c' && c->captured == 0)
+			c->rules = (c->rules & ~QR_CAPTURED) | QR_QUIET;
+		if ((more = json_next(&r->j, '}')) < 0)
+			return false;
+		if (more == 0)
+			break;
+		if (!json_string(&r->j, key, 32, NULL) || !json_expect(&r->j, ':'))
+			return false;
+	}
+	json_leave(&r->j);
+	return true;
+}
+
+/*
+ * An object: at the top (streak 0, top) a condition, a sequence or a
+ * streak; in a sequence a condition or a streak; in a streak a condition.
+ */
+static bool
+read_object(Reader *r, int streak, bool top, bool in_sequence)
+{
+	char		key[32];
+
+	if (!json_enter(&r->j))
+		return false;
+	if (json_peek(&r->j) != '{')
+		return syntax(r, "an object expected");
+	r->j.pos++;
+	if (json_peek(&r->j) == '}')
+		return fail(r, QUERY_SYNTAX, "A condition holds at least one rule (\"pass\" matches any position)%s%s.", "", "");
+	if (!json_string(&r->j, key, sizeof(key), NULL) || !json_expect(&r->j, ':'))
+		return false;
+	if ((strcmp(key, "sequence") == 0 && top) || (strcmp(key, "streak") == 0 && (top || in_sequence)))
+	{
+		bool		sequence = key[1] == 'e';
+
+		if (!read_list(r, key, sequence ? 0 : ++r->streaks))
+			return false;
+		if (json_peek(&r->j) != '}')
+			return fail(r, QUERY_SYNTAX, "\"%s\" stands alone in its object%s.", key, "");
+		r->j.pos++;
+		json_leave(&r->j);
+		return true;
+	}
+	return read_condition_rest(r, key, streak);
+}
+
+/* The list of a sequence (streak 0) or a streak: its objects. */
+static bool
+read_list(Reader *r, const char *name, int streak)
+{
+	bool		first = true;
+
+	if (!json_enter(&r->j))
+		return false;
+	if (json_peek(&r->j) != '[')
+		return fail(r, QUERY_SYNTAX, "\"%s\" takes a list of conditions%s.", name, "");
+	r->j.pos++;
+	if (json_peek(&r->j) == ']')
+		return fail(r, QUERY_SYNTAX, "\"%s\" takes a list of at least one condition%s.", name, "");
+	for (;;)
+	{
+		int			more,
+					before = r->q->nconditions;
+
+		if (value_kind(r) != '{')
+			return fail(r, QUERY_SYNTAX, "\"%s\" takes a list of conditions%s.", name, "");
+		if (!read_object(r, streak, false, streak == 0))
+			return false;
+		if (streak && first)
+			r->q->conditions[before].streak_head = true;
+		first = false;
+		if ((more = json_next(&r->j, ']')) < 0)
+			return false;
+		if (more == 0)
+			break;
+	}
+	json_leave(&r->j);
+	return true;
+}
+
+bool
+query_parse(const char *text, size_t len, GameQuery *q, QueryAlloc alloc, void *ctx, QueryError *err)
+{
+	Reader		r;
+	int			i;
+
+	memset(&r, 0, sizeof(r));
+	memset(q, 0, sizeof(*q));
+	json_init(&r.j, text, len, QUERY_MAX_NESTING);
+	r.q = q;
+	r.alloc = alloc;
+	r.ctx = ctx;
+	r.err = err;
+	err->status = QUERY_OK;
+	err->detail[0] = '\0';
+	if (!read_object(&r, 0, true, false) || (json_peek(&r.j) != '\0' && syntax(&r, "text after the query")))
+	{
+		/* an error of the JSON reader's, not yet told */
+		if (err->status == QUERY_OK)
+		{
+			err->status = r.j.too_deep ? QUERY_TOO_BIG : QUERY_SYNTAX;
+			snprintf(err->detail, sizeof(err->detail),
+					 r.j.too_deep ? "A query nests %s." : "The query is no JSON: %s.", r.j.error);
+		}
+		return false;
+	}
+	q->results = QUERY_ANY_RESULT;
+	for (i = 0; i < q->nconditions; i++)
+		if (q->conditions[i].rules & QR_RESULT)
+			q->results &= q->conditions[i].results;
+	return true;
+}

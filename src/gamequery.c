@@ -1,0 +1,259 @@
+/*
+ * gamequery.c — the type gamequery (Scoutfish's JSON query language,
+ * engine/query.h): text and binary I/O, the operator g @@ q, matches()
+ * with a game's result, and match_plies().  A value is the query's text as
+ * given, checked at input; it is compiled once per call site and kept with
+ * the text it came from.
+ */
+#include "chess.h"
+
+#include "engine/query.h"
+
+#include "libpq/pqformat.h"
+#include "miscadmin.h"
+#include "utils/array.h"
+#include "utils/builtins.h"
+#include "utils/memutils.h"
+
+#define PG_GETARG_GAMEQUERY_P(n)	PG_GETARG_TEXT_PP(n)
+
+static void *
+query_alloc(void *ctx, void *old, size_t size)
+{
+	MemoryContext cxt = (MemoryContext) ctx;
+
+	if (size > MaxAllocSize)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("a game query is too large")));
+	return old ? repalloc(old, size) : MemoryContextAlloc(cxt, size);
+}
+
+/*
+ * Compiles a query's text in cxt; false with err when it is no query (the
+ * caller reports it).
+ */
+static bool
+compile(const char *s, size_t len, GameQuery *q, MemoryContext cxt, QueryError *err)
+{
+	return query_parse(s, len, q, query_alloc, cxt, err);
+}
+
+static int
+query_errcode(const QueryError *err)
+{
+	return err->status == QUERY_TOO_BIG ? ERRCODE_PROGRAM_LIMIT_EXCEEDED
+		: ERRCODE_INVALID_TEXT_REPRESENTATION;
+}
+
+/* Checks a query's text, in a context dropped after. */
+static bool
+valid(const char *s, size_t len, QueryError *err)
+{
+	MemoryContext cxt = AllocSetContextCreate(CurrentMemoryContext, "gamequery check",
+											  ALLOCSET_DEFAULT_SIZES);
+	GameQuery		q;
+	bool		ok = compile(s, len, &q, cxt, err);
+
+	MemoryContextDelete(cxt);
+	return ok;
+}
+
+PG_FUNCTION_INFO_V1(gamequery_in);
+Datum
+gamequery_in(PG_FUNCTION_ARGS)
+{
+	char	   *str = PG_GETARG_CSTRING(0);
+	QueryError	err;
+
+	if (!valid(str, strlen(str), &err))
+		ereturn(fcinfo->context, (Datum) 0,
+				(errcode(query_errcode(&err)),
+				 errmsg("invalid input syntax for type gamequery: \"%s\"", chess_quote_cstring(str)),
+				 errdetail("%s", chess_detail(err.detail))));
+	PG_RETURN_TEXT_P(cstring_to_text(str));
+}
+
+PG_FUNCTION_INFO_V1(gamequery_out);
+Datum
+gamequery_out(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_CSTRING(text_to_cstring(PG_GETARG_GAMEQUERY_P(0)));
+}
+
+/* binary: the text, in the client's encoding as for text, checked */
+PG_FUNCTION_INFO_V1(gamequery_recv);
+Datum
+gamequery_recv(PG_FUNCTION_ARGS)
+{
+	StringInfo	buf = (StringInfo) PG_GETARG_POINTER(0);
+	int			nbytes;
+	char	   *str = pq_getmsgtext(buf, buf->len - buf->cursor, &nbytes);
+	QueryError	err;
+
+	if (!valid(str, (size_t) nbytes, &err))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+				 errmsg("invalid binary data for type gamequery"),
+				 errdetail("%s", chess_detail(err.detail))));
+	PG_RETURN_TEXT_P(cstring_to_text_with_len(str, nbytes));
+}
+
+PG_FUNCTION_INFO_V1(gamequery_send);
+Datum
+gamequery_send(PG_FUNCTION_ARGS)
+{
+	text	   *t = PG_GETARG_GAMEQUERY_P(0);
+	StringInfoData buf;
+
+	pq_begintypsend(&buf);
+	pq_sendtext(&buf, VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
+	PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
+}
+
+/*
+ * The compiled query of a call site, kept in fn_extra with the text it
+ * came from and compiled again only when the text changes (a join, a
+ * parameter).  A stored value that is no query (bytes written by hand)
+ * raises XX001.
+ */
+typedef struct CompiledQuery
+{
+	MemoryContext cxt;			/* holds the query and the text */
+	size_t		len;
+	char	   *text;
+	GameQuery		q;
+	int		   *plies;			/* room for q.nconditions */
+} CompiledQuery;
+
+static const CompiledQuery *
+compiled(FunctionCallInfo fcinfo, text *t)
+{
+	CompiledQuery *c = fcinfo->flinfo->fn_extra;
+	size_t		len = VARSIZE_ANY_EXHDR(t);
+	QueryError	err;
+
+	if (c && c->len == len && memcmp(c->text, VARDATA_ANY(t), len) == 0)
+		return c;
+	if (c == NULL)
+	{
+		c = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(CompiledQuery));
+		fcinfo->flinfo->fn_extra = c;
+	}
+	if (c->cxt)
+		MemoryContextDelete(c->cxt);
+	c->text = NULL;
+	c->len = 0;
+	c->cxt = AllocSetContextCreate(fcinfo->flinfo->fn_mcxt, "gamequery", ALLOCSET_DEFAULT_SIZES);
+	if (!compile(VARDATA_ANY(t), len, &c->q, c->cxt, &err))
+	{
+		MemoryContextDelete(c->cxt);
+		c->cxt = NULL;
+		ereport(ERROR,
+				(errcode(ERRCODE_DATA_CORRUPTED),
+				 errmsg("corrupted gamequery value"),
+				 errdetail("%s", chess_detail(err.detail))));
+	}
+	c->plies = MemoryContextAlloc(c->cxt, sizeof(int) * c->q.nconditions);
+	c->text = MemoryContextAlloc(c->cxt, len + 1);
+	memcpy(c->text, VARDATA_ANY(t), len);
+	c->len = len;
+	return c;
+}
+
+/* A result's text as query.h numbers it; -1 for text that is no result. */
+static int
+result_code(text *result)
+{
+	const char *s = VARDATA_ANY(result);
+	size_t		n = VARSIZE_ANY_EXHDR(result);
+
+	if (n == 3 && memcmp(s, "1-0", 3) == 0)
+		return QUERY_WHITE_WINS;
+	if (n == 3 && memcmp(s, "0-1", 3) == 0)
+		return QUERY_BLACK_WINS;
+	if (n == 7 && memcmp(s, "1/2-1/2", 7) == 0)
+		return QUERY_DRAW;
+	if (n == 1 && s[0] == '*')
+		return QUERY_UNKNOWN;
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("invalid game result: \"%s\"", chess_quote(s, n)),
+			 errdetail("A result is 1-0, 0-1, 1/2-1/2 or *.")));
+	return -1;
+}
+
+/*
+ * Replays g against the query; its plies in c->plies when it matches.
+ * result: a QueryResult, or -1 when the caller has none (a query with a
+ * "result" rule then raises 22023).
+ */
+static bool
+game_matches(const CompiledQuery *c, struct varlena *g, int result)
+{
+	GameReader	r;
+	int			n;
+
+	if (result < 0 && c->q.results != QUERY_ANY_RESULT)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("the game query has a rule \"result\", and a game value holds no result"),
+				 errhint("Use matches(g, query, result) or match_plies(g, query, result) with the game's result.")));
+	if (result >= 0 && !query_result_allowed(&c->q, (QueryResult) result))
+		return false;
+	chess_game_reader(&r, g);
+	n = query_match(&c->q, &r, c->plies, chess_poll, NULL);
+	if (n < 0)
+		chess_game_damaged(r.error);
+	return n > 0;
+}
+
+/* g @@ q: the game matches the query (which has no "result" rule) */
+PG_FUNCTION_INFO_V1(game_matches_query);
+Datum
+game_matches_query(PG_FUNCTION_ARGS)
+{
+	struct varlena *g = PG_GETARG_GAME_P(0);
+	const CompiledQuery *c = compiled(fcinfo, PG_GETARG_GAMEQUERY_P(1));
+
+	PG_RETURN_BOOL(game_matches(c, g, -1));
+}
+
+/* matches(g, q, result): the game, whose result is given, matches the query */
+PG_FUNCTION_INFO_V1(game_matches_query_result);
+Datum
+game_matches_query_result(PG_FUNCTION_ARGS)
+{
+	struct varlena *g = PG_GETARG_GAME_P(0);
+	const CompiledQuery *c = compiled(fcinfo, PG_GETARG_GAMEQUERY_P(1));
+
+	PG_RETURN_BOOL(game_matches(c, g, result_code(PG_GETARG_TEXT_PP(2))));
+}
+
+/*
+ * match_plies(g, q [, result]): the plies where the game met each
+ * condition of the query (Scoutfish's "ply"), or NULL when it does not
+ * match.
+ */
+PG_FUNCTION_INFO_V1(game_match_plies);
+Datum
+game_match_plies(PG_FUNCTION_ARGS)
+{
+	struct varlena *g;
+	const CompiledQuery *c;
+	int			result;
+	Datum	   *d;
+	int			i;
+
+	if (PG_ARGISNULL(0) || PG_ARGISNULL(1))
+		PG_RETURN_NULL();
+	g = PG_GETARG_GAME_P(0);
+	c = compiled(fcinfo, PG_GETARG_GAMEQUERY_P(1));
+	result = PG_NARGS() > 2 && !PG_ARGISNULL(2) ? result_code(PG_GETARG_TEXT_PP(2)) : -1;
+	if (!game_matches(c, g, result))
+		PG_RETURN_NULL();
+	d = palloc(sizeof(Datum) * c->q.nconditions);
+	for (i = 0; i < c->q.nconditions; i++)
+		d[i] = Int32GetDatum(c->plies[i]);
+	PG_RETURN_ARRAYTYPE_P(construct_array(d, c->q.nconditions, INT4OID, sizeof(int32), true, TYPALIGN_INT));
+}
