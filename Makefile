@@ -98,7 +98,7 @@ test/bench/encodings: test/bench/encodings.c $(ENGINE_CORE_SRCS) $(wildcard src/
 
 # libFuzzer targets, one per parser (test/fuzz/run.sh runs them).
 FUZZ_CC ?= clang
-FUZZ_TARGETS = fen packed uci san pgn game annotated stored pattern balance
+FUZZ_TARGETS = fen packed uci san pgn game annotated stored pattern balance query
 FUZZERS = $(addprefix test/fuzz/fuzz_,$(FUZZ_TARGETS))
 
 test/fuzz/fuzz_%: test/fuzz/fuzz.c $(ENGINE_CORE_SRCS) $(wildcard src/engine/*.h)

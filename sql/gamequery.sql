@@ -20,6 +20,9 @@ INSERT INTO gq_games VALUES
 	(12, '1-0', '[FEN "3r3k/2P5/8/8/4pP2/8/8/K7 b - f3 0 1"] 1. exf3 Kb1 2. f2 cxd8=R+ 3. Kg7 Rd7+'),
 	(13, '1-0', '1. e4 e5 2. Nf3 d6 3. d4 exd4 4. e5 dxe5 5. Nxe5');
 
+-- Scoutfish's famous_games.pgn writes 16 draws "1/2", as old files do: read as 1/2-1/2
+SELECT game, result, plies, error FROM pgn_games(E'[Result "1/2"]\n\n1. e4 e5 1/2\n\n1. d4 d5 2. c4 1/2-1/2\n1. c4 1/2');
+
 -- every position of every game, with the move played from it
 CREATE TEMP TABLE gq_plies AS
 SELECT id, result, x.ply, x.position AS p, x.next AS m, san(x.position, x.next) AS san

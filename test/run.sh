@@ -178,6 +178,16 @@ run annotations "annotations and analysis with chessops" bash test/differential/
 step "openings by name against chess.js 1.4.0: lichess's rule over its data set, on 3,000 games of the benchmark corpus and every line of the data set"
 run openings "openings against chess.js" bash test/differential/openings.sh 3000
 
+step "gamequery against Scoutfish: its own suite (src/test.py) through SQL and 300 generated queries; Scoutfish (GPL) is not part of this project: SCOUTFISH_DIR names a checkout with its binary built"
+if [[ -n ${SCOUTFISH_DIR:-} && -x ${SCOUTFISH_DIR}/src/scoutfish ]]; then
+	export SCOUTFISH_DIR
+	run scoutfish "gamequery against Scoutfish" pg_virtualenv -v 15 sh -c \
+		'psql -X -q -c "CREATE EXTENSION chess" && /usr/bin/python3 test/differential/scoutfish.py "$SCOUTFISH_DIR" "" 300'
+else
+	echo "skipped: SCOUTFISH_DIR does not name a Scoutfish checkout with src/scoutfish built"
+	skipped=$((skipped + 1))
+fi
+
 step "the guided tour runs without error"
 if pg_virtualenv -v 15 psql -X -q -v ON_ERROR_STOP=1 -P pager=off -f examples/tour.sql >"$log/tour" 2>&1; then
 	echo "tour: 1 passed, 0 failed" | tee "$log/tour_result"

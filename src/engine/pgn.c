@@ -34,6 +34,7 @@ typedef struct Reader
 	size_t		pos;
 	const PgnHandler *h;
 	size_t		poll_at;		/* pos at which to call h->poll next */
+	bool		final;			/* the text ends here (else more may follow: pgn_read_part()) */
 } Reader;
 
 /*
@@ -746,7 +747,8 @@ read_movetext(Reader *r, Game *g, SanResult *san)
 			const char *t = r->s + tstart;
 			size_t		n = r->pos - tstart;
 
-			if (is_result(t, n))
+			/* "1/2" at the end of a part may be the start of "1/2-1/2": read on */
+			if (is_result(t, n) && (n != 3 || t[1] != '/' || r->pos < r->len || r->final))
 			{
 				if (n == 3 && t[1] == '/')
 					t = "1/2-1/2", n = 7;
@@ -771,7 +773,7 @@ pgn_read(const char *text, size_t len, const PgnHandler *h)
 int
 pgn_read_part(const char *text, size_t len, bool final, const PgnHandler *h, size_t *consumed)
 {
-	Reader		r = {text, len, 0, h, POLL_BYTES};
+	Reader		r = {text, len, 0, h, POLL_BYTES, final};
 	int			games = 0;
 	SanResult	san;
 	TagSet		tags;

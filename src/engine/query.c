@@ -655,7 +655,7 @@ query_parse(const char *text, size_t len, GameQuery *q, QueryAlloc alloc, void *
 	r.err = err;
 	err->status = QUERY_OK;
 	err->detail[0] = '\0';
-	if (!read_object(&r, 0, true, false) || (json_peek(&r.j) != '\0' && syntax(&r, "text after the query")))
+	if (!read_object(&r, 0, true, false) || (json_peek(&r.j) != '\0' && !syntax(&r, "text after the query")))
 	{
 		/* an error of the JSON reader's, not yet told */
 		if (err->status == QUERY_OK)

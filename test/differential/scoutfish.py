@@ -3,6 +3,9 @@
 
     python3 test/differential/scoutfish.py SCOUTFISH_DIR [PGN [QUERIES [SEED]]]
 
+(test/run.sh runs it when SCOUTFISH_DIR is set, and counts it skipped
+otherwise.)
+
 SCOUTFISH_DIR is a checkout of Scoutfish (mcostalba/scoutfish, GPL: not
 part of this project, which holds none of its code or files) with its
 binary built in src/.  Connects to the database of the environment (PG*
@@ -250,7 +253,7 @@ def generated(cur, scout, offsets, n, seed, check):
 
 def main():
     sfdir = sys.argv[1]
-    pgn = sys.argv[2] if len(sys.argv) > 2 else os.path.join(sfdir, 'pgn', 'famous_games.pgn')
+    pgn = sys.argv[2] if len(sys.argv) > 2 and sys.argv[2] else os.path.join(sfdir, 'pgn', 'famous_games.pgn')
     n = int(sys.argv[3]) if len(sys.argv) > 3 else 300
     seed = int(sys.argv[4]) if len(sys.argv) > 4 else 20261203
     passed = failed = 0

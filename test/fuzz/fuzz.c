@@ -6,7 +6,7 @@
  * a start and 16-bit moves, encoded), ANNOTATED (a PGN game's comments,
  * NAGs, variations and commands, encoded and written back), STORED (a game value's stored bytes,
  * as damage may leave them), PATTERN and BALANCE (their text and packed
- * forms).  Besides "no crash, no leak, no sanitizer report", each
+ * forms), QUERY (a game query's JSON text, then run on games).  Besides "no crash, no leak, no sanitizer report", each
  * target checks what the parser promises: what is accepted writes back
  * canonically and reads back to the same value; moves that are read are
  * legal; the PGN reader's plies are legal and consistent; a game is
@@ -17,6 +17,7 @@
 #include "engine/game.h"
 #include "engine/movegen.h"
 #include "engine/pgn.h"
+#include "engine/query.h"
 #include "engine/san.h"
 #include "engine/search.h"
 
@@ -975,6 +976,102 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	return 0;
 }
 
+#elif defined(FUZZ_QUERY)
+
+/* The query's arrays, all freed after each input. */
+#define QUERY_BLOCKS 8
+static void *query_blocks[QUERY_BLOCKS];
+
+static void *
+query_fuzz_alloc(void *ctx, void *old, size_t size)
+{
+	void	   *p = realloc(old, size);
+	int			i;
+
+	(void) ctx;
+	REQUIRE(p != NULL);
+	for (i = 0; i < QUERY_BLOCKS && query_blocks[i] != old; i++)
+		;
+	if (old == NULL || i == QUERY_BLOCKS)
+		for (i = 0; i < QUERY_BLOCKS && query_blocks[i] != NULL; i++)
+			;
+	REQUIRE(i < QUERY_BLOCKS);
+	query_blocks[i] = p;
+	return p;
+}
+
+/*
+ * A game query's text: refused with a reason, or a query whose conditions
+ * are well formed; run on a few games, a match has one ply a condition,
+ * each within the game, later than the one before, one apart in a streak.
+ */
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	/* a start (FEN) and UCI moves: castling, en passant, promotions that take, mate, stalemate */
+	static const char *const games[][2] = {
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		 "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 b7b5 a4b3 d7d6 c2c3 e8g8 h2h3 c6a5"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "f2f3 e7e5 g2g4 d8h4"},
+		{"3r3k/2P5/8/8/4pP2/8/8/K7 b - f3 0 1", "e4f3 a1b1 f3f2 c7d8r h8g7 d8d7"},
+		{"7k/5Q2/8/8/8/8/8/K7 w - - 0 1", "a1b2"},
+	};
+	GameQuery	q;
+	QueryError	err;
+	int			i,
+				k;
+
+	if (!query_parse((const char *) data, size, &q, query_fuzz_alloc, NULL, &err))
+		REQUIRE(err.status != QUERY_OK && err.detail[0] != '\0');
+	else
+	{
+		REQUIRE(q.nconditions >= 1 && q.nconditions <= QUERY_MAX_CONDITIONS);
+		for (k = 0; k < q.nconditions; k++)
+			REQUIRE(q.conditions[k].rules != 0);
+		for (i = 0; i < (int) (sizeof(games) / sizeof(games[0])); i++)
+		{
+			Position	start;
+			PositionError perr;
+			Move		moves[32];
+			uint8_t		bytes[GAME_ENCODED_MAX(32)];
+			const char *u = games[i][1];
+			size_t		len;
+			GameReader	r;
+			int		   *plies = malloc(sizeof(int) * (size_t) q.nconditions);
+			int			n = 0,
+						bad;
+
+			REQUIRE(plies != NULL && fen_parse(games[i][0], &start, &perr));
+			while (*u)
+			{
+				size_t		w = strcspn(u, " ");
+
+				REQUIRE(n < 32 && move_parse(u, w, &moves[n]) == MOVE_OK);
+				n++;
+				u += w + (u[w] == ' ');
+			}
+			len = game_encode(&start, moves, n, bytes, &bad, NULL);
+			REQUIRE(len > 0 && game_reader_init(&r, bytes, len));
+			if (query_match(&q, &r, plies, NULL, NULL) == 0)
+				n = -1;
+			for (k = 0; n >= 0 && k < q.nconditions; k++)
+			{
+				REQUIRE(plies[k] >= 0 && plies[k] <= n);
+				REQUIRE(k == 0 || plies[k] > plies[k - 1]);
+				if (q.conditions[k].streak && !q.conditions[k].streak_head)
+					REQUIRE(plies[k] == plies[k - 1] + 1);
+			}
+			free(plies);
+		}
+	}
+	for (i = 0; i < QUERY_BLOCKS; i++)
+	{
+		free(query_blocks[i]);
+		query_blocks[i] = NULL;
+	}
+	return 0;
+}
+
 #else
-#error "define one of FUZZ_FEN, FUZZ_PACKED, FUZZ_UCI, FUZZ_SAN, FUZZ_PGN, FUZZ_GAME, FUZZ_ANNOTATED, FUZZ_STORED, FUZZ_PATTERN, FUZZ_BALANCE"
+#error "define one of FUZZ_FEN, FUZZ_PACKED, FUZZ_UCI, FUZZ_SAN, FUZZ_PGN, FUZZ_GAME, FUZZ_ANNOTATED, FUZZ_STORED, FUZZ_PATTERN, FUZZ_BALANCE, FUZZ_QUERY"
 #endif

@@ -2,7 +2,8 @@
 # Runs the engine's libFuzzer targets (test/fuzz/fuzz.c): FEN, packed
 # positions, UCI moves, SAN (strict and lenient), PGN, games (binary input),
 # annotated games (comments, NAGs, variations, commands, both ways),
-# stored game values (damaged bytes), patterns and material balances, each for SECONDS
+# stored game values (damaged bytes), patterns and material balances, game
+# queries (JSON), each for SECONDS
 # (default 15; the test command's budget) from seed corpora made of the
 # repository's test data.  A crash, a leak, a sanitizer report or a broken
 # property fails the target; libFuzzer leaves the input in
@@ -19,7 +20,7 @@ make -s PG_CONFIG="${PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}" fuzzers |
 }
 
 # seed corpora, one input a file; the corpora grow from run to run
-mkdir -p "$work"/{fen,packed,uci,san,pgn,game,annotated,stored,pattern,balance}
+mkdir -p "$work"/{fen,packed,uci,san,pgn,game,annotated,stored,pattern,balance,query}
 i=0
 cut -d';' -f1 test/data/*.epd | grep -v '^#' | while read -r fen; do
 	[[ -n $fen ]] && printf '%s' "$fen" >"$work/fen/seed-$((i++))"
@@ -53,6 +54,8 @@ n=0
 while IFS= read -r p; do printf '%s' "$p" >"$work/pattern/seed-$((n++))"; done <test/fuzz/seeds/patterns.txt
 n=0
 while IFS= read -r b; do printf '%s' "$b" >"$work/balance/seed-$((n++))"; done <test/fuzz/seeds/balances.txt
+n=0
+while IFS= read -r q; do printf '%s' "$q" >"$work/query/seed-$((n++))"; done <test/fuzz/seeds/queries.txt
 
 # one target: its log in $logs/$t, its exit status in $logs/$t.status
 fuzz_target() {
@@ -66,7 +69,7 @@ fuzz_target() {
 
 # two targets at a time (the machine's two cores); each gets its whole time
 logs=$(mktemp -d)
-targets=(fen packed uci san pgn game annotated stored pattern balance)
+targets=(fen packed uci san pgn game annotated stored pattern balance query)
 for ((i = 0; i < ${#targets[@]}; i += 2)); do
 	fuzz_target "${targets[i]}" &
 	((i + 1 < ${#targets[@]})) && fuzz_target "${targets[i + 1]}" &
