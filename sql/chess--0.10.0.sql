@@ -1802,6 +1802,9 @@ COMMENT ON FUNCTION hops() IS 'the GraphGist''s HOP relationships in both direct
 -- Asking anything: Scoutfish's query language on games (doc/query.md).
 -- A query is replayed against each game (priced per game as a search).
 --
+CREATE FUNCTION game_query_sel(internal, oid, internal, integer) RETURNS double precision
+	AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION game_query_sel(internal, oid, internal, integer) IS 'restriction selectivity of g @@ gamequery: the share of the column''s sampled games that match';
 CREATE FUNCTION game_matches_query(game, gamequery) RETURNS boolean
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
 COMMENT ON FUNCTION game_matches_query(game, gamequery) IS 'implementation of @@ for game and gamequery';
@@ -1809,10 +1812,17 @@ CREATE OPERATOR @@ (
 	LEFTARG = game,
 	RIGHTARG = gamequery,
 	FUNCTION = game_matches_query,
-	RESTRICT = contsel,
+	RESTRICT = game_query_sel,
 	JOIN = contjoinsel
 );
 COMMENT ON OPERATOR @@ (game, gamequery) IS 'the game matches the query (a query with a "result" rule needs matches(g, q, result))';
+-- the two GIN operator classes of game serve @@ with the keys its
+-- sub-fen and material rules imply (candidates rechecked: doc/query.md)
+ALTER OPERATOR FAMILY game_gin_ops USING gin ADD OPERATOR 10 @@ (game, gamequery);
+ALTER OPERATOR FAMILY game_pattern_ops USING gin ADD OPERATOR 10 @@ (game, gamequery);
+CREATE FUNCTION gin_query_keys(query gamequery, opclass text DEFAULT 'game_pattern_ops', pairs boolean DEFAULT false) RETURNS bigint[]
+	AS 'MODULE_PATHNAME', 'chess_gin_query_keys_gamequery' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
+COMMENT ON FUNCTION gin_query_keys(gamequery, text, boolean) IS 'the keys game_gin_ops or game_pattern_ops (with or without pairs) asks for in g @@ gamequery, NULL for every row (doc/formats.md)';
 CREATE FUNCTION matches(g game, q gamequery, result text) RETURNS boolean
 	AS 'MODULE_PATHNAME', 'game_matches_query_result' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
 COMMENT ON FUNCTION matches(game, gamequery, text) IS 'the game, whose result (1-0, 0-1, 1/2-1/2 or *) is given, matches the query';

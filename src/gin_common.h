@@ -18,6 +18,7 @@
 #define STRATEGY_POSITION	7
 #define STRATEGY_PATTERN	8
 #define STRATEGY_MATERIAL	9
+#define STRATEGY_QUERY		10	/* g @@ gamequery (gin_query.c) */
 
 /* A material query matches at most this many exact balances by keys; beyond, a full scan. */
 #define MATERIAL_KEYS_MAX	4096
@@ -97,5 +98,30 @@ extern Datum *game_gin_query(StrategyNumber strategy, Datum query, int32 *nkeys)
 extern PairSet *pair_set_create(void);
 extern Datum *game_pattern_keys(const struct varlena *g, PairSet *pairs, int32 *nkeys);
 extern Datum *game_pattern_query(const ChessPattern *pattern, bool with_pairs, int32 *nkeys);
+extern Datum *game_pattern_query_of(const Pattern *pattern, bool with_pairs, int32 *nkeys);
+
+/* game_pattern_ops's consistency of one pattern's keys (window by window) */
+extern GinTernaryValue pattern_windows_check(const GinTernaryValue *check, int nkeys, const Datum *queryKeys);
+
+/*
+ * g @@ gamequery in game_gin_ops (pattern false) and game_pattern_ops
+ * (gin_query.c): the keys a query implies, with a formula that
+ * game_query_consistent() evaluates, handed to GIN in each key's extra_data.
+ */
+extern Datum *game_query_keys(Datum query, bool pattern, bool with_pairs, int32 *nkeys, void **formula);
+extern GinTernaryValue game_query_consistent(const void *formula, const GinTernaryValue *check,
+											 const Datum *queryKeys);
+
+static inline void
+query_extra_data(Pointer **extra_data, void *formula, int32 nkeys)
+{
+	int			i;
+
+	if (nkeys == 0)
+		return;
+	*extra_data = palloc(sizeof(Pointer) * nkeys);
+	for (i = 0; i < nkeys; i++)
+		(*extra_data)[i] = formula;
+}
 
 #endif							/* CHESS_GIN_COMMON_H */

@@ -180,7 +180,17 @@ game_gin_extract_query(PG_FUNCTION_ARGS)
 {
 	int32	   *nkeys = (int32 *) PG_GETARG_POINTER(1);
 	int32	   *searchMode = (int32 *) PG_GETARG_POINTER(6);
-	Datum	   *keys = game_gin_query(PG_GETARG_UINT16(2), PG_GETARG_DATUM(0), nkeys);
+	Datum	   *keys;
+
+	if (PG_GETARG_UINT16(2) == STRATEGY_QUERY)
+	{
+		void	   *formula;
+
+		keys = game_query_keys(PG_GETARG_DATUM(0), false, false, nkeys, &formula);
+		query_extra_data((Pointer **) PG_GETARG_POINTER(4), formula, *nkeys);
+	}
+	else
+		keys = game_gin_query(PG_GETARG_UINT16(2), PG_GETARG_DATUM(0), nkeys);
 
 	if (*nkeys == 0)
 		*searchMode = GIN_SEARCH_MODE_ALL;
@@ -189,7 +199,7 @@ game_gin_extract_query(PG_FUNCTION_ARGS)
 
 /*
  * A position: either of its keys, rechecked.  A material query: one of its
- * balances, exact.  No keys (a material query of too many balances): every
+ * balances, exact.  A game query: its formula (gin_query.c), rechecked.  No keys (a material query of too many balances): every
  * game, rechecked.
  */
 static bool
@@ -211,6 +221,15 @@ game_gin_consistent(PG_FUNCTION_ARGS)
 	*recheck = !game_gin_exact(strategy, nkeys);
 	if (nkeys == 0)
 		PG_RETURN_BOOL(true);
+	if (strategy == STRATEGY_QUERY)
+	{
+		GinTernaryValue *tri = palloc(sizeof(GinTernaryValue) * nkeys);
+
+		for (i = 0; i < nkeys; i++)
+			tri[i] = check[i] ? GIN_TRUE : GIN_FALSE;
+		PG_RETURN_BOOL(game_query_consistent(((Pointer *) PG_GETARG_POINTER(4))[0], tri,
+											 (Datum *) PG_GETARG_POINTER(6)) != GIN_FALSE);
+	}
 	for (i = 0; i < nkeys; i++)
 		if (check[i])
 			PG_RETURN_BOOL(true);
@@ -229,6 +248,9 @@ game_gin_triconsistent(PG_FUNCTION_ARGS)
 
 	if (nkeys == 0)
 		PG_RETURN_GIN_TERNARY_VALUE(GIN_MAYBE);
+	if (strategy == STRATEGY_QUERY)
+		PG_RETURN_GIN_TERNARY_VALUE(game_query_consistent(((Pointer *) PG_GETARG_POINTER(4))[0], check,
+														  (Datum *) PG_GETARG_POINTER(5)));
 	result = combine(check, nkeys, true);
 	if (result == GIN_TRUE && !game_gin_exact(strategy, nkeys))
 		result = GIN_MAYBE;

@@ -135,3 +135,21 @@ chess_gin_query_keys_balance(PG_FUNCTION_ARGS)
 		keys = game_gin_query(STRATEGY_MATERIAL, PG_GETARG_DATUM(0), &nkeys);
 	RETURN_KEYS(keys, nkeys, false);
 }
+
+/*
+ * gin_query_keys(gamequery, opclass, pairs): game_gin_ops's or
+ * game_pattern_ops's keys of g @@ q, alternative after alternative (which
+ * keys make an alternative and which alternatives a condition is the
+ * formula of gin_query.c, not shown)
+ */
+PG_FUNCTION_INFO_V1(chess_gin_query_keys_gamequery);
+Datum
+chess_gin_query_keys_gamequery(PG_FUNCTION_ARGS)
+{
+	GinClass	c = gin_class(PG_GETARG_TEXT_PP(1), "game query", 1 << CLASS_GAME | 1 << CLASS_PATTERN);
+	int32		nkeys;
+	void	   *formula;
+	Datum	   *keys = game_query_keys(PG_GETARG_DATUM(0), c == CLASS_PATTERN, PG_GETARG_BOOL(2), &nkeys, &formula);
+
+	RETURN_KEYS(keys, nkeys, c == CLASS_PATTERN);
+}

@@ -248,6 +248,15 @@ Datum *
 game_pattern_query(const ChessPattern *pattern, bool with_pairs, int32 *nkeys)
 {
 	Pattern		p;
+
+	pattern_from_datum(pattern, &p);
+	return game_pattern_query_of(&p, with_pairs, nkeys);
+}
+
+Datum *
+game_pattern_query_of(const Pattern *pattern, bool with_pairs, int32 *nkeys)
+{
+	Pattern		p = *pattern;
 	Datum	   *keys;
 	uint16		codes[PAIRS_MAX];
 	Bitboard	paired = 0;
@@ -256,7 +265,6 @@ game_pattern_query(const ChessPattern *pattern, bool with_pairs, int32 *nkeys)
 				w,
 				i;
 
-	pattern_from_datum(pattern, &p);
 	for (i = 0; i < 12; i++)
 		pieces += bb_count(p.pieces[i]);
 	*nkeys = 0;
@@ -287,9 +295,17 @@ game_pattern_extract_query(PG_FUNCTION_ARGS)
 	int32	   *searchMode = (int32 *) PG_GETARG_POINTER(6);
 	Datum	   *keys;
 
-	if (PG_GETARG_UINT16(2) != STRATEGY_PATTERN)
+	if (PG_GETARG_UINT16(2) == STRATEGY_QUERY)
+	{
+		void	   *formula;
+
+		keys = game_query_keys(PG_GETARG_DATUM(0), true, pattern_pairs_option(fcinfo), nkeys, &formula);
+		query_extra_data((Pointer **) PG_GETARG_POINTER(4), formula, *nkeys);
+	}
+	else if (PG_GETARG_UINT16(2) == STRATEGY_PATTERN)
+		keys = game_pattern_query(PG_GETARG_PATTERN_P(0), pattern_pairs_option(fcinfo), nkeys);
+	else
 		elog(ERROR, "game_pattern_ops: unknown strategy %d", PG_GETARG_UINT16(2));
-	keys = game_pattern_query(PG_GETARG_PATTERN_P(0), pattern_pairs_option(fcinfo), nkeys);
 	if (*nkeys == 0)
 		*searchMode = GIN_SEARCH_MODE_ALL;
 	PG_RETURN_POINTER(keys);
@@ -301,8 +317,8 @@ game_pattern_extract_query(PG_FUNCTION_ARGS)
  * window and all the pairs of the window that holds it.  Never exact (the
  * pieces may have stood there at different plies).
  */
-static GinTernaryValue
-some_window(const GinTernaryValue *check, int nkeys, const Datum *queryKeys)
+GinTernaryValue
+pattern_windows_check(const GinTernaryValue *check, int nkeys, const Datum *queryKeys)
 {
 	int			npairs = 0,
 				per,
@@ -340,7 +356,10 @@ game_pattern_consistent(PG_FUNCTION_ARGS)
 		PG_RETURN_BOOL(true);
 	for (i = 0; i < nkeys; i++)
 		tri[i] = check[i] ? GIN_TRUE : GIN_FALSE;
-	PG_RETURN_BOOL(some_window(tri, nkeys, (Datum *) PG_GETARG_POINTER(6)) != GIN_FALSE);
+	if (PG_GETARG_UINT16(1) == STRATEGY_QUERY)
+		PG_RETURN_BOOL(game_query_consistent(((Pointer *) PG_GETARG_POINTER(4))[0], tri,
+											 (Datum *) PG_GETARG_POINTER(6)) != GIN_FALSE);
+	PG_RETURN_BOOL(pattern_windows_check(tri, nkeys, (Datum *) PG_GETARG_POINTER(6)) != GIN_FALSE);
 }
 
 PG_FUNCTION_INFO_V1(game_pattern_triconsistent);
@@ -352,5 +371,8 @@ game_pattern_triconsistent(PG_FUNCTION_ARGS)
 
 	if (nkeys == 0)
 		PG_RETURN_GIN_TERNARY_VALUE(GIN_MAYBE);
-	PG_RETURN_GIN_TERNARY_VALUE(some_window(check, nkeys, (Datum *) PG_GETARG_POINTER(5)));
+	if (PG_GETARG_UINT16(1) == STRATEGY_QUERY)
+		PG_RETURN_GIN_TERNARY_VALUE(game_query_consistent(((Pointer *) PG_GETARG_POINTER(4))[0], check,
+														  (Datum *) PG_GETARG_POINTER(5)));
+	PG_RETURN_GIN_TERNARY_VALUE(pattern_windows_check(check, nkeys, (Datum *) PG_GETARG_POINTER(5)));
 }

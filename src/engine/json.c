@@ -100,6 +100,7 @@ bool
 json_string(JsonReader *j, char *out, size_t cap, bool *cut)
 {
 	size_t		n = 0;
+	bool		full = false;
 
 	if (cut)
 		*cut = false;
@@ -197,15 +198,19 @@ json_string(JsonReader *j, char *out, size_t cap, bool *cut)
 					return json_fail(j, "a bad escape in a string");
 			}
 		}
-		if (out)
+		if (out && !full)
 		{
 			if (n + (size_t) blen < cap)
 			{
 				memcpy(out + n, buf, (size_t) blen);
 				n += (size_t) blen;
 			}
-			else if (cut)
-				*cut = true;
+			else
+			{
+				full = true;	/* what fits, a prefix */
+				if (cut)
+					*cut = true;
+			}
 		}
 	}
 	if (out)
@@ -218,7 +223,7 @@ json_enter(JsonReader *j)
 {
 	if (++j->depth > j->max_depth)
 	{
-		snprintf(j->error, sizeof(j->error), "arrays and objects nested more than %d deep", j->max_depth);
+		snprintf(j->error, sizeof(j->error), "arrays and objects more than %d deep", j->max_depth);
 		j->too_deep = true;
 		return false;
 	}

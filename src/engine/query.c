@@ -351,7 +351,10 @@ parse_move(const char *s, Color c, QueryMove *m, const char **why)
 	m->to = SQ_MAKE(tf, tr);
 	mid = n - 2;
 	if (mid > i && s[mid - 1] == 'x')
+	{
 		mid--;
+		m->capture = true;
+	}
 	if (mid - i >= 1 && s[i] >= 'a' && s[i] <= 'h')
 		m->from_file = (int8_t) (s[i++] - 'a');
 	if (mid - i >= 1 && s[i] >= '1' && s[i] <= '8')
@@ -364,7 +367,7 @@ parse_move(const char *s, Color c, QueryMove *m, const char **why)
 
 		*why = "a pawn's move a pawn can make (\"e4\", \"exd5\", \"e8=Q\")";
 		/* a pawn arrives on ranks 3-8 (White) or 6-1 (Black), from a neighbouring file when it takes */
-		if ((c == WHITE ? tr < 2 : tr > 5) || m->from_rank >= 0 ||
+		if ((c == WHITE ? tr < 2 : tr > 5) || m->from_rank >= 0 || (m->capture && m->from_file < 0) ||
 			(m->from_file >= 0 && (m->from_file - tf == 0 || m->from_file - tf > 1 || tf - m->from_file > 1)) ||
 			(m->promotion != NO_KIND && tr != last))
 			return false;

@@ -36,7 +36,7 @@
 #include "search.h"
 
 #define QUERY_MAX_CONDITIONS 10000	/* conditions of sequences and streaks */
-#define QUERY_MAX_ITEMS 1000000 /* sub-FENs, materials, imbalances and moves */
+#define QUERY_MAX_ITEMS 100000	/* sub-FENs, materials, imbalances and moves */
 #define QUERY_MAX_NESTING 64	/* JSON arrays and objects inside each other */
 
 /* A game's result as query_match() takes it. */
@@ -74,6 +74,7 @@ typedef struct QueryMove
 	int8_t		from_file;		/* -1 any */
 	int8_t		from_rank;		/* -1 any */
 	uint8_t		promotion;		/* NO_KIND: any (or none) */
+	bool		capture;		/* written with "x": the move takes */
 } QueryMove;
 
 typedef struct QueryCondition

@@ -10,7 +10,7 @@
 #include <string.h>
 
 static bool
-move_matches(const QueryMove *qm, const Position *pos, Move m, PieceKind kind, int castle)
+move_matches(const QueryMove *qm, const Position *pos, Move m, PieceKind kind, int castle, bool takes)
 {
 	Square		from = MOVE_FROM(m);
 
@@ -18,7 +18,7 @@ move_matches(const QueryMove *qm, const Position *pos, Move m, PieceKind kind, i
 		return false;
 	if (qm->castle)
 		return castle >= 0 && qm->castle == (CASTLE_KINGSIDE(castle) ? 1 : 2);
-	return castle < 0 && qm->to == MOVE_TO(m) &&
+	return castle < 0 && qm->to == MOVE_TO(m) && (!qm->capture || takes) &&
 		(qm->from_file < 0 || qm->from_file == SQ_FILE(from)) &&
 		(qm->from_rank < 0 || qm->from_rank == SQ_RANK(from)) &&
 		(qm->promotion == NO_KIND || qm->promotion == MOVE_PROMO(m));
@@ -59,7 +59,7 @@ query_condition_met(const GameQuery *q, const QueryCondition *c, const Position 
 		{
 			const QueryMove *qm = q->moves + c->move_at;
 
-			for (i = 0; i < c->nmoves && !move_matches(&qm[i], pos, m, kind, castle); i++)
+			for (i = 0; i < c->nmoves && !move_matches(&qm[i], pos, m, kind, castle, taken != NO_KIND); i++)
 				;
 			if (i == c->nmoves)
 				return false;

@@ -32,6 +32,7 @@ variables) with the extension installed.
 Prints one line a failure and ends with "N passed, M failed".
 """
 import ast
+import bisect
 import json
 import os
 import random
@@ -85,10 +86,8 @@ def load(cur, pgn):
 
 def game_of(offsets, ofs):
     """Scoutfish's offset (the end of the line before a game) to the game's number."""
-    for game, start in offsets:
-        if start >= ofs:
-            return game
-    return None
+    i = bisect.bisect_left(offsets, (ofs,), key=lambda o: (o[1],))
+    return offsets[i][0] if i < len(offsets) else None
 
 
 def ours(cur, q, skip=0, limit=None):
