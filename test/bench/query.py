@@ -14,11 +14,13 @@ agree.  Prints a table with plies a second and the ratios.
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 
 import psycopg
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'differential'))
+from scoutfish import Scout  # noqa: E402  (the differential test's driver of the binary)
 
 QUERIES = [
     ('move', {'white-move': 'Nb7'}),
@@ -33,34 +35,6 @@ QUERIES = [
     ('sub-fen then move', {'sequence': [{'sub-fen': 'r1bqkb1r/pppp1ppp/2n2n2/1B2p3/4P3/2N2N2/PPPP1PPP/R1BQK2R'},
                                         {'white-move': 'O-O'}]}),
 ]
-
-
-class Scout:
-    def __init__(self, binary, pgn, threads):
-        self.p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                                  cwd=os.path.dirname(binary))
-        self.ask('setoption name threads value %d' % threads)
-        out = self.ask('make ' + pgn)
-        self.db = json.loads('{' + out.split('{', 1)[1])['DB file']
-
-    def ask(self, cmd):
-        self.p.stdin.write(cmd + '\nisready\n')
-        self.p.stdin.flush()
-        lines = []
-        for line in self.p.stdout:
-            if line.strip() == 'readyok':
-                return ''.join(lines)
-            lines.append(line)
-        raise RuntimeError('scoutfish ended')
-
-    def scout(self, q):
-        out = self.ask('scout %s %s' % (self.db, json.dumps(q)))
-        return json.loads(out[out.index('{'):])
-
-    def close(self):
-        self.p.stdin.write('quit\n')
-        self.p.stdin.close()
-        self.p.wait()
 
 
 def timed(cur, sql, settings):

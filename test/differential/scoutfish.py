@@ -46,10 +46,10 @@ import psycopg
 class Scout:
     """The Scoutfish binary, driven through its UCI-like commands."""
 
-    def __init__(self, binary, pgn):
+    def __init__(self, binary, pgn, threads=1):
         self.p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   text=True, cwd=os.path.dirname(binary))
-        self.ask('setoption name threads value 1')
+        self.ask('setoption name threads value %d' % threads)
         out = self.ask('make ' + pgn)
         made = json.loads('{' + out.split('{', 1)[1])
         self.db = made['DB file']
