@@ -26,6 +26,7 @@
 #include "engine/make_move.h"
 #include "engine/openings.h"
 #include "engine/search.h"
+#include "engine/query.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -2105,6 +2106,151 @@ test_openings(void)
 	CHECK(opening_min_pieces == 22, "fewest pieces of a named position 22, got %d", opening_min_pieces);
 }
 
+/* The query's arrays: a realloc whose blocks query_free() releases. */
+#define QUERY_TEST_BLOCKS 8
+static void *query_test_blocks[QUERY_TEST_BLOCKS];
+
+static void *
+query_test_alloc(void *ctx, void *old, size_t size)
+{
+	void	   *p = realloc(old, size);
+	int			i;
+
+	(void) ctx;
+	for (i = 0; i < QUERY_TEST_BLOCKS && query_test_blocks[i] != old; i++)
+		;
+	if (old == NULL || i == QUERY_TEST_BLOCKS)
+		for (i = 0; i < QUERY_TEST_BLOCKS && query_test_blocks[i] != NULL; i++)
+			;
+	if (i < QUERY_TEST_BLOCKS)
+		query_test_blocks[i] = p;
+	return p;
+}
+
+static void
+query_free(void)
+{
+	int			i;
+
+	for (i = 0; i < QUERY_TEST_BLOCKS; i++)
+	{
+		free(query_test_blocks[i]);
+		query_test_blocks[i] = NULL;
+	}
+}
+
+/*
+ * A query on a game (a FEN and UCI moves): the plies, comma-separated, in
+ * out ("" when it does not match), or "!" and the status for text that is
+ * no query.
+ */
+static void
+query_plies(const char *json, const char *fen, const char *uci, char *out, size_t size)
+{
+	GameQuery	q;
+	QueryError	err;
+	Position	start;
+	PositionError perr;
+	Move		moves[64];
+	uint8_t		bytes[GAME_ENCODED_MAX(64)];
+	GameReader	r;
+	int			plies[64],
+				n = 0,
+				bad,
+				k;
+	size_t		len,
+				used = 0;
+
+	out[0] = '\0';
+	if (!query_parse(json, strlen(json), &q, query_test_alloc, NULL, &err))
+	{
+		snprintf(out, size, "!%d", (int) err.status);
+		query_free();
+		return;
+	}
+	fen_parse(fen, &start, &perr);
+	while (*uci && n < 64)
+	{
+		size_t		w = strcspn(uci, " ");
+
+		move_parse(uci, w, &moves[n++]);
+		uci += w + (uci[w] == ' ');
+	}
+	len = game_encode(&start, moves, n, bytes, &bad, NULL);
+	if (len > 0 && game_reader_init(&r, bytes, len) && q.nconditions <= 64 &&
+		query_match(&q, &r, plies, NULL, NULL) > 0)
+		for (k = 0; k < q.nconditions; k++)
+			used += (size_t) snprintf(out + used, size - used, "%s%d", k ? "," : "", plies[k]);
+	query_free();
+}
+
+static void
+test_query(void)
+{
+	static const char *const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+	static const char *const game = "e2e4 e7e5 g1f3 d7d6 d2d4 e5d4 e4e5 d6e5 f3e5";
+	static const struct
+	{
+		const char *json;
+		const char *fen;
+		const char *uci;
+		const char *plies;
+	}			cases[] = {
+		/* Scoutfish's rules, on 1. e4 e5 2. Nf3 d6 3. d4 exd4 4. e5 dxe5 5. Nxe5 */
+		{"{\"white-move\": \"Nf3\"}", NULL, NULL, "2"},
+		{"{\"black-move\": \"d4\"}", NULL, NULL, "5"},	/* exd4: the x is optional */
+		{"{\"black-move\": \"exd4\"}", NULL, NULL, "5"},
+		{"{\"black-move\": \"cxd4\"}", NULL, NULL, ""},	/* a pawn capture's file is kept */
+		{"{\"white-move\": \"Nxe5\"}", NULL, NULL, "8"},
+		{"{\"white-move\": \"Nxf3\"}", NULL, NULL, ""},
+		{"{\"moved\": \"N\", \"captured\": \"P\"}", NULL, NULL, "8"},
+		{"{\"captured\": \"\", \"stm\": \"black\"}", NULL, NULL, "1"},
+		{"{\"sub-fen\": \"8/8/8/4P3/8/8/8/8\"}", NULL, NULL, "7"},
+		{"{\"imbalance\": \"vPP\"}", NULL, NULL, "8"},
+		{"{\"material\": \"KQRRBBNNPPPPPPKQRRBBNNPPPPPPP\"}", NULL, NULL, "9"},
+		{"{\"sequence\": [{\"white-move\": \"e4\"}, {\"white-move\": \"d4\"}, {\"black-move\": \"dxe5\"}]}", NULL, NULL, "0,4,7"},
+		{"{\"streak\": [{\"white-move\": \"e5\"}, {\"pass\": \"\"}, {\"white-move\": \"Nxe5\"}]}", NULL, NULL, "6,7,8"},
+		{"{\"streak\": [{\"white-move\": \"e5\"}, {\"white-move\": \"Nxe5\"}]}", NULL, NULL, ""},
+		/* the greedy streak: a pawn moves at plies 0 and 1, a knight at 2 */
+		{"{\"streak\": [{\"moved\": \"P\"}, {\"moved\": \"N\"}]}", start, "e2e4 e7e5 g1f3", ""},
+		{"{\"streak\": [{\"moved\": \"P\"}, {\"moved\": \"P\"}, {\"moved\": \"N\"}]}", start, "e2e4 e7e5 g1f3", "0,1,2"},
+		/* a streak inside a sequence, after its first condition */
+		{"{\"sequence\": [{\"white-move\": \"e4\"}, {\"streak\": [{\"moved\": \"P\"}, {\"moved\": \"N\"}]}]}", start, "e2e4 e7e5 g1f3", "0,1,2"},
+		/* mate and stalemate at the last position only */
+		{"{\"result-type\": \"mate\"}", start, "f2f3 e7e5 g2g4 d8h4", "4"},
+		{"{\"result-type\": \"stalemate\"}", "7k/5Q2/8/8/8/8/8/K7 w - - 0 1", "a1b2", "1"},
+		{"{\"result-type\": \"mate\"}", "7k/5Q2/8/8/8/8/8/K7 w - - 0 1", "a1b2", ""},
+		/* castling, Chess960's too; en passant takes a pawn; a promotion that takes, the piece */
+		{"{\"white-move\": \"O-O\"}", "5kr1/5pp1/8/8/8/8/5PP1/5KR1 w Gg - 0 1", "f1g1 f8g8", "0"},
+		{"{\"black-move\": \"O-O\"}", "5kr1/5pp1/8/8/8/8/5PP1/5KR1 w Gg - 0 1", "f1g1 f8g8", "1"},
+		{"{\"white-move\": \"Kg1\"}", "5kr1/5pp1/8/8/8/8/5PP1/5KR1 w Gg - 0 1", "f1g1 f8g8", ""},
+		{"{\"black-move\": \"exf3\", \"captured\": \"P\"}", "3r3k/2P5/8/8/4pP2/8/8/K7 b - f3 0 1", "e4f3 a1b1 f3f2 c7d8r", "0"},
+		{"{\"captured\": \"R\"}", "3r3k/2P5/8/8/4pP2/8/8/K7 b - f3 0 1", "e4f3 a1b1 f3f2 c7d8r", "3"},
+		{"{\"white-move\": \"cxd8=R\"}", "3r3k/2P5/8/8/4pP2/8/8/K7 b - f3 0 1", "e4f3 a1b1 f3f2 c7d8r", "3"},
+		{"{\"white-move\": \"cxd8=Q\"}", "3r3k/2P5/8/8/4pP2/8/8/K7 b - f3 0 1", "e4f3 a1b1 f3f2 c7d8r", ""},
+		{"{\"white-move\": \"d8\"}", "3r3k/2P5/8/8/4pP2/8/8/K7 b - f3 0 1", "e4f3 a1b1 f3f2 c7d8r", "3"},
+		/* no move is played from the last position */
+		{"{\"moved\": \"R\"}", "3r3k/2P5/8/8/4pP2/8/8/K7 b - f3 0 1", "e4f3 a1b1 f3f2 c7d8r", ""},
+		/* text that is no query: 1 syntax, 2 too big */
+		{"{\"stm\": 3}", NULL, NULL, "!1"},
+		{"{\"stm\": \"white\"} x", NULL, NULL, "!1"},
+		{"{\"black-move\": \"xd5\"}", NULL, NULL, "!1"},
+		{"{\"white-move\": \"e2\"}", NULL, NULL, "!1"},
+		{"{\"sub-fen\": \"8/8/8\"}", NULL, NULL, "!1"},
+		{"{\"pass\": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}", NULL, NULL, "!2"},
+	};
+	size_t		i;
+	char		out[256];
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+	{
+		query_plies(cases[i].json, cases[i].fen ? cases[i].fen : start, cases[i].uci ? cases[i].uci : game,
+					out, sizeof(out));
+		CHECK(strcmp(out, cases[i].plies) == 0, "query %s: plies \"%s\", expected \"%s\"", cases[i].json,
+			  out, cases[i].plies);
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -2149,6 +2295,7 @@ main(int argc, char **argv)
 	test_material_reach();
 	test_pattern_pairs();
 	test_position_reach();
+	test_query();
 	printf("checked every move value in %d positions\n", consistency_positions);
 	snprintf(path, sizeof(path), "%s/polyglot-vectors.tsv", dir);
 	test_polyglot(path);
