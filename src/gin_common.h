@@ -61,6 +61,30 @@ balance_query_keys(const ChessBalance *balance, uint64 family, int32 *nkeys)
 	return keys;
 }
 
+/* game_gin_ops's keys (gin_game.c): a family (0-2) in the top two bits, family 2 a material key */
+#define GAME_KEY(family, value)	Int64GetDatum((int64) (((uint64) (family) << 62) | (value)))
+
+/*
+ * game_pattern_ops's keys (gin_pattern.c has the recipe's reasons): a piece
+ * on a square in a window of 16 plies; with the option pairs, two pieces
+ * side by side in a window of 32.
+ */
+#define PATTERN_WINDOW_PLIES	16
+#define PATTERN_WINDOWS		16
+#define PATTERN_KEY(window, sq, pc)	Int32GetDatum(((window) << 12) | ((sq) << 4) | (pc))
+
+/* a pair: its window, the square, its neighbour in direction dir (0-3: +1, +7, +8, +9), their pieces */
+#define PAIR_SPAN			2		/* windows of pieces a window of pairs spans */
+#define PAIR_WINDOW_PLIES	(PATTERN_WINDOW_PLIES * PAIR_SPAN)
+#define PAIR_WINDOWS		(PATTERN_WINDOWS / PAIR_SPAN)
+#define PAIR_FLAG			(1 << 30)
+#define PAIR_KEY(window, code)	(PAIR_FLAG | ((window) << 16) | (code))	/* code: PAIR_CODE() */
+#define PAIR_KEYS			(PAIR_WINDOWS << 16)
+
+StaticAssertDecl(PATTERN_WINDOWS % PAIR_SPAN == 0, "windows of pairs span whole windows of pieces");
+StaticAssertDecl((PATTERN_WINDOWS << 12) <= PAIR_FLAG && PATTERN_PIECE(0) < PATTERN_PIECE(11),
+				 "a window's pieces sort by square, then piece, below every pair");
+
 /*
  * Consistent functions.  A pattern needs all its keys (AND), a material
  * query one of its balances (OR).  With no keys (an empty pattern; a

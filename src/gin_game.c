@@ -40,7 +40,6 @@
  * 450 at a million: the early and material keys (99,000 and 123,000
  * distinct at 100,000 games) keep the tree large.
  */
-#define GAME_KEY(family, value)	Int64GetDatum((int64) (((uint64) (family) << 62) | (value)))
 #define GAME_KEY_EARLY_PLIES	10
 #define GAME_KEY_LATE_BITS	20
 

@@ -33,22 +33,6 @@
  * no such keys and is searched by the pieces alone.  The candidates are
  * rechecked.
  */
-#define PATTERN_WINDOW_PLIES	16
-#define PATTERN_WINDOWS		16
-#define PATTERN_KEY(window, sq, pc)	Int32GetDatum(((window) << 12) | ((sq) << 4) | (pc))
-
-/* a pair: its window, the square, its neighbour in direction dir (0-3: +1, +7, +8, +9), their pieces */
-#define PAIR_SPAN			2		/* windows of pieces a window of pairs spans */
-#define PAIR_WINDOW_PLIES	(PATTERN_WINDOW_PLIES * PAIR_SPAN)
-#define PAIR_WINDOWS		(PATTERN_WINDOWS / PAIR_SPAN)
-#define PAIR_FLAG			(1 << 30)
-#define PAIR_KEY(window, code)	(PAIR_FLAG | ((window) << 16) | (code))	/* code: PAIR_CODE() */
-#define PAIR_KEYS			(PAIR_WINDOWS << 16)
-
-StaticAssertDecl(PATTERN_WINDOWS % PAIR_SPAN == 0, "windows of pairs span whole windows of pieces");
-StaticAssertDecl((PATTERN_WINDOWS << 12) <= PAIR_FLAG && PATTERN_PIECE(0) < PATTERN_PIECE(11),
-				 "a window's pieces sort by square, then piece, below every pair");
-
 typedef struct GamePatternOptions
 {
 	int32		vl_len_;		/* varlena header (do not touch directly!) */
@@ -239,54 +223,6 @@ game_pattern_extract_value(PG_FUNCTION_ARGS)
 	PG_RETURN_POINTER(game_pattern_keys(PG_GETARG_GAME_P(0), pairs, (int32 *) PG_GETARG_POINTER(1)));
 }
 
-/*
- * The query, window by window: the pattern's pieces in each window of 16
- * plies; with the option pairs, only its pieces that have no neighbour in
- * the pattern there, and then its pairs in each window of 32 plies.
- */
-Datum *
-game_pattern_query(const ChessPattern *pattern, bool with_pairs, int32 *nkeys)
-{
-	Pattern		p;
-
-	pattern_from_datum(pattern, &p);
-	return game_pattern_query_of(&p, with_pairs, nkeys);
-}
-
-Datum *
-game_pattern_query_of(const Pattern *pattern, bool with_pairs, int32 *nkeys)
-{
-	Pattern		p = *pattern;
-	Datum	   *keys;
-	uint16		codes[PAIRS_MAX];
-	Bitboard	paired = 0;
-	int			pieces = 0,
-				npairs = 0,
-				w,
-				i;
-
-	for (i = 0; i < 12; i++)
-		pieces += bb_count(p.pieces[i]);
-	*nkeys = 0;
-	if (pieces == 0)
-		return NULL;
-	if (with_pairs)
-		npairs = pattern_pairs(&p, codes, &paired);
-	keys = palloc(sizeof(Datum) * (pieces * PATTERN_WINDOWS + npairs * PAIR_WINDOWS));
-	for (w = 0; w < PATTERN_WINDOWS; w++)
-		for (i = 0; i < 12; i++)
-		{
-			Bitboard	b = p.pieces[i] & ~paired;
-
-			while (b)
-				keys[(*nkeys)++] = PATTERN_KEY(w, bb_pop(&b), PATTERN_PIECE(i));
-		}
-	for (w = 0; w < PAIR_WINDOWS; w++)
-		for (i = 0; i < npairs; i++)
-			keys[(*nkeys)++] = Int32GetDatum(PAIR_KEY(w, codes[i]));
-	return keys;
-}
-
 PG_FUNCTION_INFO_V1(game_pattern_extract_query);
 Datum
 game_pattern_extract_query(PG_FUNCTION_ARGS)
@@ -309,36 +245,6 @@ game_pattern_extract_query(PG_FUNCTION_ARGS)
 	if (*nkeys == 0)
 		*searchMode = GIN_SEARCH_MODE_ALL;
 	PG_RETURN_POINTER(keys);
-}
-
-/*
- * Keys come window by window: the pieces of each window of 16 plies, then
- * the pairs of each window of 32.  A candidate has all the pieces of some
- * window and all the pairs of the window that holds it.  Never exact (the
- * pieces may have stood there at different plies).
- */
-GinTernaryValue
-pattern_windows_check(const GinTernaryValue *check, int nkeys, const Datum *queryKeys)
-{
-	int			npairs = 0,
-				per,
-				per_pair,
-				w;
-	GinTernaryValue result = GIN_FALSE;
-
-	while (npairs < nkeys && (DatumGetInt32(queryKeys[nkeys - 1 - npairs]) & PAIR_FLAG))
-		npairs++;
-	per = (nkeys - npairs) / PATTERN_WINDOWS;
-	per_pair = npairs / PAIR_WINDOWS;
-	for (w = 0; w < PATTERN_WINDOWS; w++)
-	{
-		const GinTernaryValue *pair_check = check + PATTERN_WINDOWS * per + (w / PAIR_SPAN) * per_pair;
-
-		if (combine(check + w * per, per, false) != GIN_FALSE &&
-			combine(pair_check, per_pair, false) != GIN_FALSE)
-			result = GIN_MAYBE;
-	}
-	return result;
 }
 
 PG_FUNCTION_INFO_V1(game_pattern_consistent);

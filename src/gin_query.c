@@ -136,6 +136,11 @@ game_query_keys(Datum query, bool pattern, bool with_pairs, int32 *nkeys, void *
 				(errcode(ERRCODE_DATA_CORRUPTED),
 				 errmsg("corrupted gamequery value"),
 				 errdetail("%s", chess_detail(err.detail))));
+	if (q.results != QUERY_ANY_RESULT)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("the game query has a rule \"result\", and a game value holds no result"),
+				 errhint("Use matches(g, query, result) or match_plies(g, query, result) with the game's result.")));
 	f->windowed = pattern;
 	groupcap = 16;
 	f->group_at = palloc(sizeof(int) * groupcap);
@@ -187,7 +192,7 @@ game_query_keys(Datum query, bool pattern, bool with_pairs, int32 *nkeys, void *
 						ak = palloc(sizeof(Datum));
 						if (material_query_keys(&q.materials[cond->material_at + i], &mkey, 1) == 1)
 						{
-							ak[0] = Int64GetDatum((int64) (((uint64) 2 << 62) | mkey));
+							ak[0] = GAME_KEY(2, mkey);
 							an = 1;
 						}
 					}
@@ -263,6 +268,23 @@ game_query_consistent(const void *formula, const GinTernaryValue *check, const D
 	return GIN_MAYBE;
 }
 
+/* Whether a query has a "result" rule (or is no query): the index leaves it to the operator, which raises. */
+static bool
+query_has_result(Datum query)
+{
+	text	   *t = DatumGetTextPP(query);
+	MemoryContext cxt = AllocSetContextCreate(CurrentMemoryContext, "gamequery check", ALLOCSET_SMALL_SIZES);
+	MemoryContext old = MemoryContextSwitchTo(cxt);
+	GameQuery	q;
+	QueryError	err;
+	bool		has = !query_parse(VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), &q, formula_alloc, NULL, &err) ||
+		q.results != QUERY_ANY_RESULT;
+
+	MemoryContextSwitchTo(old);
+	MemoryContextDelete(cxt);
+	return has;
+}
+
 /*
  * The planner support function of g @@ q: @@ is in no operator family, so
  * the planner asks here whether an index on g can serve the clause.  Where
@@ -306,6 +328,16 @@ game_query_support(PG_FUNCTION_ARGS)
 	if (!OidIsValid(op))
 		PG_RETURN_POINTER(NULL);
 	query = lsecond(args);
+	/*
+	 * The query must be known before the scan: a constant or a parameter
+	 * (the planner checks that for an operator, not for a function call:
+	 * game_matches_query(g, t.q) against a column would become a scan key
+	 * read without a row).
+	 */
+	if (!IsA(query, Const) && !IsA(query, Param))
+		PG_RETURN_POINTER(NULL);
+	if (IsA(query, Param) && ((Param *) query)->paramkind != PARAM_EXTERN)
+		PG_RETURN_POINTER(NULL);
 	if (IsA(query, Const))
 	{
 		int32		nkeys;
@@ -318,7 +350,7 @@ game_query_support(PG_FUNCTION_ARGS)
 		pattern = strcmp(NameStr(((Form_pg_opfamily) GETSTRUCT(tuple))->opfname), "game_pattern_ops") == 0;
 		ReleaseSysCache(tuple);
 
-		if (((Const *) query)->constisnull)
+		if (((Const *) query)->constisnull || query_has_result(((Const *) query)->constvalue))
 			PG_RETURN_POINTER(NULL);
 		game_query_keys(((Const *) query)->constvalue, pattern, false, &nkeys, &formula);
 		if (nkeys == 0)
