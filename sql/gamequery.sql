@@ -146,6 +146,20 @@ SELECT q::text, array(SELECT id FROM gq_games WHERE g @@ q ORDER BY id) AS ids,
        array(SELECT id FROM gq_games WHERE g @@ q ORDER BY id) = (SELECT ids FROM gq_seq s WHERE s.q = gq_queries.q::text) AS same
 FROM gq_queries ORDER BY 1;
 RESET enable_seqscan;
+-- a query the index cannot know before the scan (a column, through the
+-- operator's function) and a query with a "result" rule are left to the
+-- operator
+CREATE TEMP TABLE gq_pairs AS SELECT g, '{"white-move": "O-O-O"}'::gamequery AS q FROM gq_games;
+CREATE INDEX gq_pairs_pattern ON gq_pairs USING gin (g game_pattern_ops);
+SET enable_seqscan = off;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM gq_pairs WHERE game_matches_query(g, q);
+-- (the function with a constant query: the index, as for @@)
+EXPLAIN (COSTS OFF) SELECT count(*) FROM gq_pairs WHERE game_matches_query(g, '{"white-move": "O-O-O"}');
+SELECT count(*) FROM gq_pairs WHERE game_matches_query(g, q);
+-- (the function with a constant query: the index, as for @@)
+EXPLAIN (COSTS OFF) SELECT count(*) FROM gq_pairs WHERE game_matches_query(g, '{"white-move": "O-O-O"}');
+SELECT count(*) FROM gq_games WHERE g @@ '{"result": "1-0", "sub-fen": "8/8/8/8/8/8/8/2KR4"}';
+RESET enable_seqscan;
 -- the planner reads every game for a query of rules no index knows
 EXPLAIN (COSTS OFF) SELECT id FROM gq_games WHERE g @@ '{"moved": "K", "captured": "P"}';
 DROP INDEX gq_games_gin, gq_games_pattern;
