@@ -1,9 +1,9 @@
 /*
  * gamequery.c — the type gamequery (Scoutfish's JSON query language,
  * engine/query.h): text and binary I/O, the operator g @@ q and its
- * estimate, matches() with a game's result, and match_plies().  A value is the query's text as
- * given, checked at input; it is compiled once per call site and kept with
- * the text it came from.
+ * estimate, matches() with a game's result, and match_plies().  A value
+ * is the query's text as given, checked at input; it is compiled once per
+ * call site and kept with the text it came from.
  */
 #include "chess.h"
 
@@ -56,7 +56,7 @@ valid(const char *s, size_t len, QueryError *err)
 {
 	MemoryContext cxt = AllocSetContextCreate(CurrentMemoryContext, "gamequery check",
 											  ALLOCSET_DEFAULT_SIZES);
-	GameQuery		q;
+	GameQuery	q;
 	bool		ok = compile(s, len, &q, cxt, err);
 
 	MemoryContextDelete(cxt);
@@ -129,7 +129,7 @@ typedef struct CompiledQuery
 	bool		valid;			/* text holds a query compiled into q */
 	size_t		len;
 	char	   *text;
-	GameQuery		q;
+	GameQuery	q;
 	int		   *plies;			/* room for q.nconditions */
 } CompiledQuery;
 

@@ -147,7 +147,7 @@ read_strings(Reader *r, QueryCondition *c, const char *rule, bool list, ItemFn i
 static bool
 item_subfen(Reader *r, QueryCondition *c, const char *rule, const char *value)
 {
-	GameQuery	   *q = r->q;
+	GameQuery  *q = r->q;
 	Pattern		p;
 	PositionError perr;
 
@@ -195,7 +195,7 @@ static bool
 item_material(Reader *r, QueryCondition *c, const char *rule, const char *value)
 {
 	static const char why[] = "the men of each side, each side's first a K, White first (\"KBNKNN\" or \"KBNvKNN\")";
-	GameQuery	   *q = r->q;
+	GameQuery  *q = r->q;
 	const char *v = strchr(value, 'v');
 	const char *second;
 	size_t		wlen;
@@ -248,7 +248,7 @@ static bool
 item_imbalance(Reader *r, QueryCondition *c, const char *rule, const char *value)
 {
 	static const char why[] = "White's men over Black's, \"v\" between them (\"PPvN\", letters Q R B N P)";
-	GameQuery	   *q = r->q;
+	GameQuery  *q = r->q;
 	const char *v = strchr(value, 'v');
 	uint8_t		counts[2][MATERIAL_KINDS];
 	QueryImbalance imb;
@@ -383,7 +383,7 @@ parse_move(const char *s, Color c, QueryMove *m, const char **why)
 static bool
 item_move(Reader *r, QueryCondition *c, const char *rule, const char *value)
 {
-	GameQuery	   *q = r->q;
+	GameQuery  *q = r->q;
 	QueryMove	m;
 	const char *why;
 
@@ -498,7 +498,7 @@ static const RuleDef rule_defs[] = {
 static QueryCondition *
 new_condition(Reader *r, int streak)
 {
-	GameQuery	   *q = r->q;
+	GameQuery  *q = r->q;
 	QueryCondition *c;
 
 	if (q->nconditions == QUERY_MAX_CONDITIONS)
