@@ -151,8 +151,19 @@ RESET enable_seqscan;
 -- operator
 CREATE TEMP TABLE gq_pairs AS SELECT g, '{"white-move": "O-O-O"}'::gamequery AS q FROM gq_games;
 CREATE INDEX gq_pairs_pattern ON gq_pairs USING gin (g game_pattern_ops);
+-- (a plan's lines, but PostgreSQL 18's "Disabled" of a node enable_seqscan turns off)
+CREATE FUNCTION gq_plan(query text) RETURNS SETOF text LANGUAGE plpgsql AS $$
+DECLARE
+	line text;
+BEGIN
+	FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || query LOOP
+		IF line NOT LIKE '%Disabled: true%' THEN
+			RETURN NEXT line;
+		END IF;
+	END LOOP;
+END $$;
 SET enable_seqscan = off;
-EXPLAIN (COSTS OFF) SELECT count(*) FROM gq_pairs WHERE game_matches_query(g, q);
+SELECT * FROM gq_plan('SELECT count(*) FROM gq_pairs WHERE game_matches_query(g, q)');
 -- (the function with a constant query: the index, as for @@)
 EXPLAIN (COSTS OFF) SELECT count(*) FROM gq_pairs WHERE game_matches_query(g, '{"white-move": "O-O-O"}');
 SELECT count(*) FROM gq_pairs WHERE game_matches_query(g, q);
@@ -175,6 +186,20 @@ SELECT gin_query_keys('{"white-move": "Nb7"}'::gamequery) = gin_query_keys('8/1N
        gin_query_keys('{"moved": "K"}'::gamequery) IS NULL AS every_row,
        gin_query_keys('{"sub-fen": "8/8/8/8/8/8/8/8"}'::gamequery) IS NULL AS empty_pattern_every_row;
 SELECT gin_query_keys('{"pass": ""}'::gamequery, 'position_gin_ops');
+
+-- worked examples of doc/query.md ("Asking anything")
+-- the Greek gift: Bxh7+, Kxh7, Ng5+ on consecutive plies
+SELECT match_plies('1. e4 e6 2. d4 d5 3. Nc3 Nf6 4. e5 Nfd7 5. Nf3 Be7 6. Bd3 O-O 7. Bxh7+ Kxh7 8. Ng5+ Kg8 9. Qh5'::game,
+                   '{"streak": [{"white-move": "Bxh7+"}, {"black-move": "Kxh7"}, {"white-move": "Ng5+"}]}');
+-- a smothered mate: a knight's move, then mate with the king walled in by its own men
+SELECT match_plies('1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 4. Nxe5 Qg5 5. Nxf7 Qxg2 6. Rf1 Qxe4+ 7. Be2 Nf3#'::game,
+                   '{"streak": [{"moved": "N"}, {"result-type": "mate", "sub-fen": "8/8/8/8/8/8/3PBP2/3QKR2"}]}');
+-- a knight's manoeuvre f3-d2-f1-g3, the moves in turn with anything between them
+SELECT match_plies('1. Nf3 d5 2. e3 Nf6 3. Be2 e6 4. d3 c5 5. Nfd2 Nc6 6. Nf1 Be7 7. Ng3'::game,
+                   '{"sequence": [{"white-move": "Nf3d2"}, {"white-move": "Nd2f1"}, {"white-move": "Nf1g3"}]}');
+-- a minority attack: the Carlsbad structure, then b4 and b5
+SELECT match_plies('1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. cxd5 exd5 5. Bg5 c6 6. e3 Be7 7. Bd3 O-O 8. Qc2 Nbd7 9. Nf3 Re8 10. O-O Nf8 11. Rab1 Ng6 12. b4 Bd6 13. b5'::game,
+                   '{"sequence": [{"sub-fen": "8/pp6/2p5/3p4/3P4/8/PP6/8"}, {"white-move": "b4"}, {"white-move": "b5"}]}');
 
 -- binary I/O: the text; a column; text to gamequery as an assignment
 CREATE TABLE gq_saved (q gamequery);
@@ -243,3 +268,4 @@ SELECT g @@ convert_to('{"stm": "nobody"}', 'UTF8')::gamequery FROM gq_games WHE
 SELECT g @@ convert_to('{"stm": "white"}', 'UTF8')::gamequery FROM gq_games WHERE id = 1;
 DROP CAST (bytea AS gamequery);
 DROP TABLE gq_saved, gq_games;
+DROP FUNCTION gq_plan(text);
