@@ -13,16 +13,16 @@ ENGINE_OBJS = src/engine/bitboard_data.o src/engine/codec.o src/engine/fen.o \
 	src/engine/make_move.o src/engine/movegen.o src/engine/diagnose.o src/engine/perft.o src/engine/polyglot.o \
 	src/engine/outcome.o src/engine/pgn.o src/engine/pgn_write.o src/engine/position.o src/engine/san.o \
 	src/engine/tables.o src/engine/game.o src/engine/annotation.o src/engine/annotation_codec.o src/engine/commands.o src/engine/analysis.o src/engine/search.o src/engine/svg.o src/engine/explorer.o \
-	src/engine/openings.o src/engine/openings_data.o src/engine/json.o src/engine/query.o src/engine/query_match.o
+	src/engine/openings.o src/engine/openings_data.o src/engine/json.o src/engine/query.o src/engine/query_match.o src/engine/features.o
 GLUE_OBJS = src/chess.o src/init.o src/square.o src/piece.o src/move.o src/position.o src/moves.o \
 	src/tables.o src/notation.o src/game.o src/game_io.o src/game_play.o src/pgn.o src/pgn_file.o src/pgn_scan.o src/pgn_write.o \
 	src/annotation.o src/analysis.o src/outcome.o src/replay.o src/pattern.o src/balance.o src/search.o \
-	src/prefix.o src/gin_position.o src/gin_game.o src/gin_pattern.o src/gin_pattern_query.o src/gin_keys.o src/opening.o src/explorer.o src/gamequery.o src/gin_query.o
+	src/prefix.o src/gin_position.o src/gin_game.o src/gin_pattern.o src/gin_pattern_query.o src/gin_keys.o src/opening.o src/explorer.o src/gamequery.o src/gin_query.o src/features.o
 OBJS = $(GLUE_OBJS) $(ENGINE_OBJS)
 
 REGRESS = square piece move position binary_io indexes epd_suite \
 	movegen castling chess960 en_passant promotion double_check play polyglot seeds \
-	san pgn games game game_play game_format annotations analysis openings formats damaged search parallel pgn_file chessdb explorer gamequery reports readme application application_security limits upgrade catalog roles drop
+	san pgn games game game_play game_format annotations analysis openings formats damaged search parallel pgn_file chessdb explorer gamequery features reports readme application application_security limits upgrade catalog roles drop
 REGRESS_OPTS = --inputdir=. --outputdir=. --load-extension=chess
 
 # The server headers are included as system headers: they are not -Wextra

@@ -1264,6 +1264,76 @@ CREATE FUNCTION perft_divide("position", integer) RETURNS TABLE(move move, nodes
 COMMENT ON FUNCTION perft_divide("position",integer) IS 'perft of each legal move to one less depth';
 
 --
+-- What CQL's filters see
+--
+-- Checks, pins, x-rays, mobility and the pawns' structure of a position;
+-- a position or a pattern flipped to the other colour or mirrored
+-- left-right; Scid's "same pawns" and "same pawn files" board searches.
+-- Sets of squares are square[] (by square), relations tables.
+--
+
+CREATE FUNCTION checkers("position") RETURNS square[]
+	AS 'MODULE_PATHNAME', 'position_checkers_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 10;
+COMMENT ON FUNCTION checkers("position") IS 'the pieces giving check to the side to move (two: a double check)';
+CREATE FUNCTION mobility("position") RETURNS integer
+	AS 'MODULE_PATHNAME', 'position_mobility' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 10;
+COMMENT ON FUNCTION mobility("position") IS 'the number of legal moves of the side to move';
+CREATE FUNCTION pinned("position") RETURNS square[]
+	AS 'MODULE_PATHNAME', 'position_pinned_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 10;
+COMMENT ON FUNCTION pinned("position") IS 'the pieces of both colours pinned to their king';
+CREATE FUNCTION pinned("position", text) RETURNS square[]
+	AS 'MODULE_PATHNAME', 'position_pinned_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 10;
+COMMENT ON FUNCTION pinned("position",text) IS 'the pieces of a colour (white, black) pinned to their king';
+CREATE FUNCTION pins("position") RETURNS TABLE(pinned square, pinner square, king square)
+	AS 'MODULE_PATHNAME', 'position_pins' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 10 ROWS 1;
+COMMENT ON FUNCTION pins("position") IS 'each piece pinned to its king, with the bishop, rook or queen that pins it';
+CREATE FUNCTION xrays("position") RETURNS TABLE(attacker square, through square, target square)
+	AS 'MODULE_PATHNAME', 'position_xrays_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 10 ROWS 8;
+COMMENT ON FUNCTION xrays("position") IS 'each line from a bishop, rook or queen through one piece to the next';
+CREATE FUNCTION passed_pawns("position") RETURNS square[]
+	AS 'MODULE_PATHNAME', 'position_passed_pawns' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 10;
+COMMENT ON FUNCTION passed_pawns("position") IS 'the pawns no enemy pawn ahead on their file or the files beside it';
+CREATE FUNCTION passed_pawns("position", text) RETURNS square[]
+	AS 'MODULE_PATHNAME', 'position_passed_pawns' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 10;
+COMMENT ON FUNCTION passed_pawns("position",text) IS 'the passed pawns of a colour (white, black)';
+CREATE FUNCTION isolated_pawns("position") RETURNS square[]
+	AS 'MODULE_PATHNAME', 'position_isolated_pawns' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 10;
+COMMENT ON FUNCTION isolated_pawns("position") IS 'the pawns with no pawn of their colour on a file beside theirs';
+CREATE FUNCTION isolated_pawns("position", text) RETURNS square[]
+	AS 'MODULE_PATHNAME', 'position_isolated_pawns' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 10;
+COMMENT ON FUNCTION isolated_pawns("position",text) IS 'the isolated pawns of a colour (white, black)';
+CREATE FUNCTION doubled_pawns("position") RETURNS square[]
+	AS 'MODULE_PATHNAME', 'position_doubled_pawns' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 10;
+COMMENT ON FUNCTION doubled_pawns("position") IS 'the pawns that share their file with another pawn of their colour';
+CREATE FUNCTION doubled_pawns("position", text) RETURNS square[]
+	AS 'MODULE_PATHNAME', 'position_doubled_pawns' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 10;
+COMMENT ON FUNCTION doubled_pawns("position",text) IS 'the doubled pawns of a colour (white, black)';
+CREATE FUNCTION connected_pawns("position") RETURNS square[]
+	AS 'MODULE_PATHNAME', 'position_connected_pawns' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 10;
+COMMENT ON FUNCTION connected_pawns("position") IS 'the pawns with a pawn of their colour on a file beside theirs, a rank apart at most';
+CREATE FUNCTION connected_pawns("position", text) RETURNS square[]
+	AS 'MODULE_PATHNAME', 'position_connected_pawns' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 10;
+COMMENT ON FUNCTION connected_pawns("position",text) IS 'the connected pawns of a colour (white, black)';
+CREATE FUNCTION flip("position") RETURNS "position"
+	AS 'MODULE_PATHNAME', 'position_flip_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION flip("position") IS 'the position with the board upside down and the colours swapped';
+CREATE FUNCTION mirror("position") RETURNS "position"
+	AS 'MODULE_PATHNAME', 'position_mirror_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION mirror("position") IS 'the position mirrored left-right (castling rights follow their rooks)';
+CREATE FUNCTION flip(pattern) RETURNS pattern
+	AS 'MODULE_PATHNAME', 'pattern_flip_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION flip(pattern) IS 'the pattern with the board upside down and the colours swapped';
+CREATE FUNCTION mirror(pattern) RETURNS pattern
+	AS 'MODULE_PATHNAME', 'pattern_mirror_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION mirror(pattern) IS 'the pattern mirrored left-right';
+CREATE FUNCTION same_pawns("position", "position") RETURNS boolean
+	AS 'MODULE_PATHNAME', 'position_same_pawns' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION same_pawns("position","position") IS 'Scid''s "pawns" board search: the same material and side to move, the pawns on the same squares';
+CREATE FUNCTION same_pawn_files("position", "position") RETURNS boolean
+	AS 'MODULE_PATHNAME', 'position_same_pawn_files' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION same_pawn_files("position","position") IS 'Scid''s "files" board search: the same material and side to move, as many pawns of each colour on each file';
+
+--
 -- Notation
 --
 -- SAN and UCI moves, movetext, PGN out.

@@ -1,13 +1,15 @@
 // Writes positions reached by seeded random play, with what chess.js 1.4.0
 // says about each: its FEN, its sorted legal moves in UCI, the check, mate
 // and stalemate flags, one random legal move with the FEN it leads to, and
-// the SAN of every legal move.
+// the SAN of every legal move; the pieces giving check, and each piece
+// pinned to its king with its pinner (found by lifting the piece off the
+// board and asking chess.js which new attacker reaches the king).
 //
 //   node chessjs_positions.mjs EPD_FILE GAMES PLIES SEED > positions.tsv
 //
 // Games start from the start position and from every position of the EPD
 // file that chess.js accepts.  Output columns, tab-separated:
-//   fen  moves  in_check  checkmate  stalemate  move  next_fen
+//   fen  moves  in_check  checkmate  stalemate  move  next_fen  sans  checkers  pins
 import { Chess } from 'chess.js';
 import { readFileSync } from 'node:fs';
 
@@ -25,6 +27,31 @@ function random(n) {
 }
 
 const uci = (m) => m.from + m.to + (m.promotion ?? '');
+
+const other = (c) => (c === 'w' ? 'b' : 'w');
+const kingOf = (game, c) => game.findPiece({ type: 'k', color: c })[0];
+
+// "e4" "e7 h4" ...: the checkers of the side to move, sorted
+function checkers(game) {
+  return game.attackers(kingOf(game, game.turn()), other(game.turn())).sort().join(' ');
+}
+
+// "e4:e7 ...": each piece pinned to its king and its pinner, sorted
+function pins(fen) {
+  const game = new Chess(fen);
+  const found = [];
+  for (const row of game.board())
+    for (const piece of row) {
+      if (!piece || piece.type === 'k') continue;
+      const king = kingOf(game, piece.color);
+      const before = new Set(game.attackers(king, other(piece.color)));
+      const probe = new Chess(fen);
+      probe.remove(piece.square);
+      for (const sq of probe.attackers(king, other(piece.color)))
+        if (!before.has(sq)) found.push(piece.square + ':' + sq);
+    }
+  return found.sort().join(' ');
+}
 
 const starts = [];
 for (let i = 0; i < games; i++) starts.push(new Chess().fen());
@@ -49,7 +76,7 @@ for (const start of starts) {
     const sorted = moves.map(uci).sort().join(' ');
     const sans = moves.map((m) => uci(m) + ':' + m.san).sort().join(' ');
     if (moves.length === 0) {
-      out.push([fen, sorted, ...flags, '', '', sans].join('\t'));
+      out.push([fen, sorted, ...flags, '', '', sans, checkers(game), pins(fen)].join('\t'));
       break;
     }
     // steer towards what uniform play rarely reaches: a mating move when
@@ -75,7 +102,10 @@ for (const start of starts) {
     else if (captures.length > 0 && random(2) === 0) pool = captures;
     const chosen = pool[random(pool.length)];
     game.move({ from: chosen.from, to: chosen.to, promotion: chosen.promotion });
-    out.push([fen, sorted, ...flags, uci(chosen), game.fen(), sans].join('\t'));
+    const after = game.fen();
+    game.undo();
+    out.push([fen, sorted, ...flags, uci(chosen), after, sans, checkers(game), pins(fen)].join('\t'));
+    game.move({ from: chosen.from, to: chosen.to, promotion: chosen.promotion });
   }
 }
 process.stdout.write(out.join('\n') + '\n');
