@@ -1268,7 +1268,10 @@ COMMENT ON FUNCTION perft_divide("position",integer) IS 'perft of each legal mov
 --
 -- Checks, pins, x-rays, mobility and the pawns' structure of a position;
 -- a position or a pattern flipped to the other colour or mirrored
--- left-right; Scid's "same pawns" and "same pawn files" board searches.
+-- left-right (python-chess's names: its Board.mirror() is flip_colors(),
+-- its flip_horizontal() the mirror; flip() stays balance's alone, so that
+-- flip('KRBvK') still means a balance); Scid's "same pawns" and "same
+-- pawn files" board searches.
 -- Sets of squares are square[] (by square), relations tables.
 --
 
@@ -1314,18 +1317,18 @@ COMMENT ON FUNCTION connected_pawns("position") IS 'the pawns with a pawn of the
 CREATE FUNCTION connected_pawns("position", text) RETURNS square[]
 	AS 'MODULE_PATHNAME', 'position_connected_pawns' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 10;
 COMMENT ON FUNCTION connected_pawns("position",text) IS 'the connected pawns of a colour (white, black)';
-CREATE FUNCTION flip("position") RETURNS "position"
+CREATE FUNCTION flip_colors("position") RETURNS "position"
 	AS 'MODULE_PATHNAME', 'position_flip_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION flip("position") IS 'the position with the board upside down and the colours swapped';
-CREATE FUNCTION mirror("position") RETURNS "position"
+COMMENT ON FUNCTION flip_colors("position") IS 'the position with the board upside down and the colours swapped';
+CREATE FUNCTION flip_horizontal("position") RETURNS "position"
 	AS 'MODULE_PATHNAME', 'position_mirror_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION mirror("position") IS 'the position mirrored left-right (castling rights follow their rooks)';
-CREATE FUNCTION flip(pattern) RETURNS pattern
+COMMENT ON FUNCTION flip_horizontal("position") IS 'the position mirrored left-right (castling rights follow their rooks)';
+CREATE FUNCTION flip_colors(pattern) RETURNS pattern
 	AS 'MODULE_PATHNAME', 'pattern_flip_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION flip(pattern) IS 'the pattern with the board upside down and the colours swapped';
-CREATE FUNCTION mirror(pattern) RETURNS pattern
+COMMENT ON FUNCTION flip_colors(pattern) IS 'the pattern with the board upside down and the colours swapped';
+CREATE FUNCTION flip_horizontal(pattern) RETURNS pattern
 	AS 'MODULE_PATHNAME', 'pattern_mirror_sql' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION mirror(pattern) IS 'the pattern mirrored left-right';
+COMMENT ON FUNCTION flip_horizontal(pattern) IS 'the pattern mirrored left-right';
 CREATE FUNCTION same_pawns("position", "position") RETURNS boolean
 	AS 'MODULE_PATHNAME', 'position_same_pawns' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION same_pawns("position","position") IS 'Scid''s "pawns" board search: the same material and side to move, the pawns on the same squares';

@@ -1,7 +1,8 @@
 /*
  * features.c — CQL's filters as SQL functions on "position": checkers,
- * pins, x-rays, mobility, the pawns' structure; flip() and mirror() of a
- * position or a pattern; Scid's same_pawns() and same_pawn_files().
+ * pins, x-rays, mobility, the pawns' structure; flip_colors() and
+ * flip_horizontal() of a position or a pattern; Scid's same_pawns() and
+ * same_pawn_files().
  * engine/features.c computes; this file converts.
  */
 #include "chess.h"
@@ -152,7 +153,7 @@ PAWN_SET_FUNCTION(position_isolated_pawns, pawns_isolated)
 PAWN_SET_FUNCTION(position_doubled_pawns, pawns_doubled)
 PAWN_SET_FUNCTION(position_connected_pawns, pawns_connected)
 
-/* flip(position), mirror(position) → position */
+/* flip_colors(position), flip_horizontal(position) → position */
 #define POSITION_TRANSFORM(sqlname, transform) \
 PG_FUNCTION_INFO_V1(sqlname); \
 Datum \
@@ -169,7 +170,7 @@ sqlname(PG_FUNCTION_ARGS) \
 POSITION_TRANSFORM(position_flip_sql, position_flip)
 POSITION_TRANSFORM(position_mirror_sql, position_mirror)
 
-/* flip(pattern), mirror(pattern) → pattern */
+/* flip_colors(pattern), flip_horizontal(pattern) → pattern */
 #define PATTERN_TRANSFORM(sqlname, transform) \
 PG_FUNCTION_INFO_V1(sqlname); \
 Datum \

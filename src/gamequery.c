@@ -131,6 +131,7 @@ typedef struct CompiledQuery
 	char	   *text;
 	GameQuery	q;
 	int		   *plies;			/* room for q.nconditions */
+	int		   *spare;			/* as much, for a flipped query's */
 } CompiledQuery;
 
 static const CompiledQuery *
@@ -163,6 +164,7 @@ compiled(FunctionCallInfo fcinfo, text *t)
 				 errdetail("%s", chess_detail(err.detail))));
 	}
 	c->plies = MemoryContextAlloc(c->cxt, sizeof(int) * c->q.nconditions);
+	c->spare = MemoryContextAlloc(c->cxt, sizeof(int) * c->q.nconditions);
 	c->text = MemoryContextAlloc(c->cxt, len + 1);
 	memcpy(c->text, VARDATA_ANY(t), len);
 	c->len = len;
@@ -192,29 +194,60 @@ result_code(text *result)
 	return -1;
 }
 
-/*
- * Replays g against the query; its plies in c->plies when it matches.
- * result: a QueryResult, or -1 when the caller has none (a query with a
- * "result" rule then raises 22023).
- */
-static bool
-game_matches(const CompiledQuery *c, struct varlena *g, int result)
+/* Replays g against q: query_match()'s answer, damaged bytes raised when raise. */
+static int
+replay(const GameQuery *q, struct varlena *g, int *plies, int result, bool raise)
 {
 	GameReader	r;
 	int			n;
 
+	if (result >= 0 && !query_result_allowed(q, (QueryResult) result))
+		return 0;
+	chess_game_reader(&r, g);
+	n = query_match(q, &r, plies, chess_poll, NULL);
+	if (n < 0 && raise)
+		chess_game_damaged(r.error);
+	return n;
+}
+
+/*
+ * Replays g against q and, when q has a flipped twin ("flip"), against
+ * that: the number of conditions when either matches, with the plies of
+ * the match that ends first (q's on a tie; when earliest is false, q's
+ * when q matches) in plies, 0 when neither does, -1 for damaged bytes
+ * (raised when raise).  spare has room for the plies too.  result: a
+ * QueryResult, or -1 for any.
+ */
+static int
+match_game(const GameQuery *q, struct varlena *g, int *plies, int *spare, int result, bool raise,
+		   bool earliest)
+{
+	int			n = replay(q, g, plies, result, raise),
+				m;
+
+	if (n < 0 || q->flipped == NULL || (n > 0 && !earliest))
+		return n;
+	m = replay(q->flipped, g, n > 0 ? spare : plies, result, raise);
+	if (n > 0 && m > 0 && spare[n - 1] < plies[n - 1])
+		memcpy(plies, spare, sizeof(int) * n);
+	return n > 0 ? n : m;
+}
+
+/*
+ * Replays g against the query; its plies in c->plies when it matches (of
+ * the match that ends first, with "flip", when earliest).  result: a
+ * QueryResult, or -1 when the caller has none (a query with a "result"
+ * rule then raises 22023).
+ */
+static bool
+game_matches(const CompiledQuery *c, struct varlena *g, int result, bool earliest)
+{
 	if (result < 0 && c->q.results != QUERY_ANY_RESULT)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("the game query has a rule \"result\", and a game value holds no result"),
 				 errhint("Use matches(g, query, result) or match_plies(g, query, result) with the game's result.")));
-	if (result >= 0 && !query_result_allowed(&c->q, (QueryResult) result))
-		return false;
-	chess_game_reader(&r, g);
-	n = query_match(&c->q, &r, c->plies, chess_poll, NULL);
-	if (n < 0)
-		chess_game_damaged(r.error);
-	return n > 0;
+	return match_game(&c->q, g, c->plies, c->spare, result, true, earliest) > 0;
 }
 
 /* g @@ q: the game matches the query (which has no "result" rule) */
@@ -225,7 +258,7 @@ game_matches_query(PG_FUNCTION_ARGS)
 	struct varlena *g = PG_GETARG_GAME_P(0);
 	const CompiledQuery *c = compiled(fcinfo, PG_GETARG_GAMEQUERY_P(1));
 
-	PG_RETURN_BOOL(game_matches(c, g, -1));
+	PG_RETURN_BOOL(game_matches(c, g, -1, false));
 }
 
 /* matches(g, q, result): the game, whose result is given, matches the query */
@@ -236,7 +269,7 @@ game_matches_query_result(PG_FUNCTION_ARGS)
 	struct varlena *g = PG_GETARG_GAME_P(0);
 	const CompiledQuery *c = compiled(fcinfo, PG_GETARG_GAMEQUERY_P(1));
 
-	PG_RETURN_BOOL(game_matches(c, g, result_code(PG_GETARG_TEXT_PP(2))));
+	PG_RETURN_BOOL(game_matches(c, g, result_code(PG_GETARG_TEXT_PP(2)), false));
 }
 
 /*
@@ -259,7 +292,7 @@ game_match_plies(PG_FUNCTION_ARGS)
 	g = PG_GETARG_GAME_P(0);
 	c = compiled(fcinfo, PG_GETARG_GAMEQUERY_P(1));
 	result = PG_NARGS() > 2 && !PG_ARGISNULL(2) ? result_code(PG_GETARG_TEXT_PP(2)) : -1;
-	if (!game_matches(c, g, result))
+	if (!game_matches(c, g, result, true))
 		PG_RETURN_NULL();
 	d = palloc(sizeof(Datum) * c->q.nconditions);
 	for (i = 0; i < c->q.nconditions; i++)
@@ -280,11 +313,7 @@ matching_share(const GameQuery *q, int *plies, AttStatsSlot *slot, bool weighted
 
 	for (i = 0; i < slot->nvalues; i++)
 	{
-		struct varlena *g = DatumGetGameP(slot->values[i]);
-		GameReader	r;
-
-		chess_game_reader(&r, g);
-		if (query_match(q, &r, plies, chess_poll, NULL) > 0)
+		if (match_game(q, DatumGetGameP(slot->values[i]), plies, plies, -1, false, false) > 0)
 			share += weighted ? slot->numbers[i] : 1.0 / slot->nvalues;
 	}
 	return share;
@@ -296,8 +325,9 @@ matching_share(const GameQuery *q, int *plies, AttStatsSlot *slot, bool weighted
  * so games at the default statistics target) that match the query,
  * replayed at each planning (about a millisecond); without statistics, or
  * for a query the planner cannot see, 1% for a query an index can narrow
- * (a sub-fen, material or move rule) and 50% for one it cannot (the
- * planner then reads the table rather than every entry of an index).
+ * (a sub-fen, material, move, same-pawns, same-pawn-files or manoeuvre
+ * rule) and 50% for one it cannot (the planner then reads the table
+ * rather than every entry of an index).
  */
 PG_FUNCTION_INFO_V1(game_query_sel);
 Datum
@@ -329,7 +359,8 @@ game_query_sel(PG_FUNCTION_ARGS)
 			bool		narrows = false;
 
 			for (c = 0; c < q.nconditions; c++)
-				if (q.conditions[c].rules & (QR_SUBFEN | QR_MATERIAL | QR_MOVE))
+				if (q.conditions[c].rules & (QR_SUBFEN | QR_MATERIAL | QR_MOVE | QR_SAME_PAWNS |
+											 QR_SAME_FILES | QR_MANOEUVRE))
 					narrows = true;
 			sel = narrows ? DEFAULT_MATCHING_SEL : 0.5;
 			if (HeapTupleIsValid(vardata.statsTuple) &&

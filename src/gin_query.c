@@ -10,7 +10,9 @@
  * (game_pattern_ops's keys, as g @> pattern asks for them); and for every
  * condition with a move rule, one of its moves' arrivals: after a move the
  * piece stands on its target (the promoted piece; after castling the king
- * on the g- or c-file, Chess960's too), a pattern of one piece.  The keys of
+ * on the g- or c-file, Chess960's too), a pattern of one piece.  Scid's
+ * "same-pawns" implies its FEN's material and pawns, "same-pawn-files" its
+ * material; a manoeuvre, its piece on each square of the path.  The keys of
  * a query are those of each alternative, one after another; a formula
  * kept with them (in extra_data) says which keys make an alternative and
  * which alternatives a condition (a group).  A candidate meets every
@@ -110,10 +112,251 @@ move_patterns(const QueryMove *m, Pattern out[4])
 	return n;
 }
 
+/* A formula and its keys as they are built: alternatives, closed into groups. */
+typedef struct KeyBuilder
+{
+	QueryFormula *f;
+	Datum	   *keys;
+	int			nkeys,
+				cap;
+	int			nalts,
+				altcap,
+				groupcap;
+	bool		overflow;		/* past QUERY_KEYS_MAX */
+} KeyBuilder;
+
+static void
+builder_init(KeyBuilder *kb, bool windowed)
+{
+	memset(kb, 0, sizeof(*kb));
+	kb->f = palloc0(sizeof(QueryFormula));
+	kb->f->windowed = windowed;
+	kb->groupcap = kb->altcap = 16;
+	kb->f->group_at = palloc(sizeof(int) * kb->groupcap);
+	kb->f->alt_at = palloc(sizeof(int) * kb->altcap);
+	kb->f->group_at[0] = 0;
+	kb->f->alt_at[0] = 0;
+}
+
+/* An alternative of n keys, in the group being built. */
+static void
+add_alternative(KeyBuilder *kb, const Datum *ak, int n)
+{
+	if (kb->nkeys + n > QUERY_KEYS_MAX)
+	{
+		kb->overflow = true;
+		return;
+	}
+	if (kb->nkeys + n > kb->cap)
+	{
+		kb->cap = Max(kb->cap * 2, kb->nkeys + n);
+		kb->keys = kb->keys ? repalloc(kb->keys, sizeof(Datum) * kb->cap) : palloc(sizeof(Datum) * kb->cap);
+	}
+	memcpy(kb->keys + kb->nkeys, ak, sizeof(Datum) * n);
+	kb->nkeys += n;
+	if (kb->nalts + 2 > kb->altcap)
+	{
+		kb->altcap *= 2;
+		kb->f->alt_at = repalloc(kb->f->alt_at, sizeof(int) * kb->altcap);
+	}
+	kb->f->alt_at[++kb->nalts] = kb->nkeys;
+}
+
+/* The alternatives added since the group began (at first_alt) make a group. */
+static void
+close_group(KeyBuilder *kb)
+{
+	if (kb->f->ngroups + 2 > kb->groupcap)
+	{
+		kb->groupcap *= 2;
+		kb->f->group_at = repalloc(kb->f->group_at, sizeof(int) * kb->groupcap);
+	}
+	kb->f->group_at[++kb->f->ngroups] = kb->nalts;
+}
+
+/* The alternatives added since first_alt dropped: the rule asks nothing the index knows. */
+static void
+drop_group(KeyBuilder *kb, int first_alt)
+{
+	kb->nalts = first_alt;
+	kb->nkeys = kb->f->alt_at[first_alt];
+}
+
+/* The pawns of a position as a pattern. */
+static Pattern
+pawn_pattern(const Position *pos)
+{
+	Pattern		p;
+
+	memset(&p, 0, sizeof(p));
+	p.pieces[PATTERN_INDEX(PIECE_MAKE(WHITE, PAWN))] = position_bb(pos, WHITE, PAWN);
+	p.pieces[PATTERN_INDEX(PIECE_MAKE(BLACK, PAWN))] = position_bb(pos, BLACK, PAWN);
+	return p;
+}
+
+/* A pattern's keys as an alternative; false (nothing added) for a pattern that asks for no key. */
+static bool
+add_pattern(KeyBuilder *kb, const Pattern *p, bool with_pairs)
+{
+	int32		an = 0;
+	Datum	   *ak = game_pattern_query_of(p, with_pairs, &an);
+
+	if (an == 0)
+		return false;
+	add_alternative(kb, ak, an);
+	return true;
+}
+
+/* An exact material's key as an alternative. */
+static bool
+add_material(KeyBuilder *kb, const MaterialQuery *m)
+{
+	uint64		mkey;
+	Datum		key;
+
+	if (material_query_keys(m, &mkey, 1) != 1)
+		return false;
+	key = GAME_KEY(2, mkey);
+	add_alternative(kb, &key, 1);
+	return true;
+}
+
+/* The exact material of a position, as a material query. */
+static MaterialQuery
+position_material(const Position *pos)
+{
+	MaterialQuery m;
+
+	material_counts(pos, m.min);
+	memcpy(m.max, m.min, sizeof(m.max));
+	return m;
+}
+
+/*
+ * The groups of one condition's rule for the class: each alternative of
+ * the rule (a pattern, a move's arrival, a material) its keys.
+ */
+static void
+add_condition_groups(KeyBuilder *kb, const GameQuery *q, const QueryCondition *cond, bool pattern,
+					 bool with_pairs)
+{
+	int			rule;
+
+	for (rule = 0; rule < 3; rule++)
+	{
+		int			first_alt = kb->nalts,
+					i;
+		bool		constrained = false;
+
+		if (pattern && rule == 0 && (cond->rules & QR_SUBFEN))
+		{
+			constrained = true;
+			for (i = 0; i < cond->nsubfens && constrained; i++)
+			{
+				Pattern		ip = index_pattern(&q->patterns[cond->subfen_at + i]);
+
+				constrained = add_pattern(kb, &ip, with_pairs);
+			}
+		}
+		else if (pattern && rule == 1 && (cond->rules & QR_MOVE))
+		{
+			constrained = true;
+			for (i = 0; i < cond->nmoves && constrained; i++)
+			{
+				Pattern		pats[4];
+				int			np = move_patterns(&q->moves[cond->move_at + i], pats),
+							j;
+
+				for (j = 0; j < np && constrained; j++)
+					constrained = add_pattern(kb, &pats[j], with_pairs);
+			}
+		}
+		else if (pattern && rule == 2 && (cond->rules & QR_SAME_PAWNS))
+		{
+			constrained = true;
+			for (i = 0; i < cond->nsame_pawns && constrained; i++)
+			{
+				Pattern		pp = pawn_pattern(&q->boards[cond->same_pawns_at + i]);
+				Pattern		ip = index_pattern(&pp);
+
+				constrained = add_pattern(kb, &ip, with_pairs);
+			}
+		}
+		else if (!pattern && rule == 0 && (cond->rules & QR_MATERIAL))
+		{
+			constrained = true;
+			for (i = 0; i < cond->nmaterials && constrained; i++)
+				constrained = add_material(kb, &q->materials[cond->material_at + i]);
+		}
+		else if (!pattern && (rule == 1 || rule == 2) &&
+				 (cond->rules & (rule == 1 ? QR_SAME_PAWNS : QR_SAME_FILES)))
+		{
+			int			at = rule == 1 ? cond->same_pawns_at : cond->same_files_at,
+						n = rule == 1 ? cond->nsame_pawns : cond->nsame_files;
+
+			constrained = true;
+			for (i = 0; i < n && constrained; i++)
+			{
+				MaterialQuery m = position_material(&q->boards[at + i]);
+
+				constrained = add_material(kb, &m);
+			}
+		}
+		if (constrained)
+			close_group(kb);
+		else
+			drop_group(kb, first_alt);
+	}
+
+	/* a manoeuvre: its piece arrives on each square of its path, a group each */
+	if (pattern && (cond->rules & QR_MANOEUVRE))
+	{
+		const QueryManoeuvre *mv = &q->manoeuvres[cond->manoeuvre];
+
+		for (rule = 1; rule < mv->nsquares; rule++)
+		{
+			Square		sq = mv->squares[rule];
+			Pattern		p;
+
+			/* a pawn may have promoted on its last rank, and be anything after */
+			if (mv->kind == PAWN && SQ_RANK(sq) == (mv->color == WHITE ? 7 : 0))
+				break;
+			memset(&p, 0, sizeof(p));
+			p.pieces[PATTERN_INDEX(PIECE_MAKE(mv->color, mv->kind))] = SQ_BB(sq);
+			if (add_pattern(kb, &p, with_pairs))
+				close_group(kb);
+		}
+	}
+}
+
+/* Every condition's groups. */
+static void
+add_query_groups(KeyBuilder *kb, const GameQuery *q, bool pattern, bool with_pairs)
+{
+	int			c;
+
+	for (c = 0; c < q->nconditions && !kb->overflow; c++)
+		add_condition_groups(kb, q, &q->conditions[c], pattern, with_pairs);
+}
+
+/* Group g of a built formula appended to kb's group being built: its alternatives and their keys. */
+static void
+append_group(KeyBuilder *kb, const KeyBuilder *from, int g)
+{
+	int			a;
+
+	for (a = from->f->group_at[g]; a < from->f->group_at[g + 1]; a++)
+		add_alternative(kb, from->keys + from->f->alt_at[a], from->f->alt_at[a + 1] - from->f->alt_at[a]);
+}
+
+#define FLIP_GROUPS_MAX 16		/* the pairs of groups kept for a flipped query */
+
 /*
  * The keys of a query (a gamequery's text) for game_pattern_ops (pattern
  * true, with its option pairs) or game_gin_ops, and the formula in
- * *formula; none asks for every game.
+ * *formula; none asks for every game.  A query with "flip" matches when
+ * it or its flipped twin does: (A1 and A2 ...) or (B1 and B2 ...), which
+ * implies (Ai or Bj) for every pair of groups; some pairs are kept.
  */
 Datum *
 game_query_keys(Datum query, bool pattern, bool with_pairs, int32 *nkeys, void **formula)
@@ -121,16 +364,8 @@ game_query_keys(Datum query, bool pattern, bool with_pairs, int32 *nkeys, void *
 	text	   *t = DatumGetTextPP(query);
 	GameQuery	q;
 	QueryError	err;
-	QueryFormula *f = palloc0(sizeof(QueryFormula));
-	Datum	   *keys = NULL;
-	int			nalts = 0,
-				cap = 0,
-				altcap = 0,
-				groupcap,
-				c;
+	KeyBuilder	kb;
 
-	*nkeys = 0;
-	*formula = f;
 	if (!query_parse(VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), &q, formula_alloc, NULL, &err))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATA_CORRUPTED),
@@ -141,105 +376,33 @@ game_query_keys(Datum query, bool pattern, bool with_pairs, int32 *nkeys, void *
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("the game query has a rule \"result\", and a game value holds no result"),
 				 errhint("Use matches(g, query, result) or match_plies(g, query, result) with the game's result.")));
-	f->windowed = pattern;
-	groupcap = 16;
-	f->group_at = palloc(sizeof(int) * groupcap);
-	f->alt_at = palloc(sizeof(int) * 16);
-	altcap = 16;
-	f->alt_at[0] = 0;
-	f->group_at[0] = 0;
-	for (c = 0; c < q.nconditions; c++)
+	builder_init(&kb, pattern);
+	add_query_groups(&kb, &q, pattern, with_pairs);
+	if (q.flipped && !kb.overflow && kb.f->ngroups > 0)
 	{
-		const QueryCondition *cond = &q.conditions[c];
-		int			rule;
+		KeyBuilder	a = kb,
+					b;
+		int			i,
+					j,
+					pairs = 0;
 
-		/* a group for each rule the class knows: sub-fen and moves, or material */
-		for (rule = 0; rule < 2; rule++)
-		{
-			int			first_alt = nalts,
-						first_key = *nkeys,
-						n = 0,
-						i;
-			bool		unconstrained;
-
-			if (pattern && rule == 0 && (cond->rules & QR_SUBFEN))
-				n = cond->nsubfens;
-			else if (pattern && rule == 1 && (cond->rules & QR_MOVE))
-				n = cond->nmoves;
-			else if (!pattern && rule == 0 && (cond->rules & QR_MATERIAL))
-				n = cond->nmaterials;
-			unconstrained = n == 0;
-			for (i = 0; i < n && !unconstrained; i++)
+		builder_init(&b, pattern);
+		add_query_groups(&b, q.flipped, pattern, with_pairs);
+		builder_init(&kb, pattern);
+		for (i = 0; i < a.f->ngroups && pairs < FLIP_GROUPS_MAX; i++)
+			for (j = 0; j < b.f->ngroups && pairs < FLIP_GROUPS_MAX; j++, pairs++)
 			{
-				Pattern		pats[4];
-				int			np = 1,
-							j;
-
-				if (pattern && rule == 0)
-					pats[0] = index_pattern(&q.patterns[cond->subfen_at + i]);
-				else if (pattern)
-					np = move_patterns(&q.moves[cond->move_at + i], pats);
-				for (j = 0; j < np && !unconstrained; j++)
-				{
-					Datum	   *ak;
-					int32		an = 0;
-					uint64		mkey;
-
-					if (pattern)
-						ak = game_pattern_query_of(&pats[j], with_pairs, &an);
-					else
-					{
-						ak = palloc(sizeof(Datum));
-						if (material_query_keys(&q.materials[cond->material_at + i], &mkey, 1) == 1)
-						{
-							ak[0] = GAME_KEY(2, mkey);
-							an = 1;
-						}
-					}
-					if (an == 0)
-						unconstrained = true;	/* an empty pattern: any game */
-					else
-					{
-						if (*nkeys + an > QUERY_KEYS_MAX)
-						{
-							*nkeys = 0;
-							f->ngroups = 0;
-							return NULL;
-						}
-						if (*nkeys + an > cap)
-						{
-							cap = Max(cap * 2, *nkeys + an);
-							keys = keys ? repalloc(keys, sizeof(Datum) * cap) : palloc(sizeof(Datum) * cap);
-						}
-						memcpy(keys + *nkeys, ak, sizeof(Datum) * an);
-						*nkeys += an;
-						if (nalts + 2 > altcap)
-						{
-							altcap *= 2;
-							f->alt_at = repalloc(f->alt_at, sizeof(int) * altcap);
-						}
-						f->alt_at[++nalts] = *nkeys;
-					}
-				}
+				append_group(&kb, &a, i);
+				append_group(&kb, &b, j);
+				close_group(&kb);
 			}
-			if (unconstrained)
-			{
-				/* the rule asks nothing the index knows: drop its alternatives */
-				nalts = first_alt;
-				*nkeys = first_key;
-				continue;
-			}
-			if (f->ngroups + 2 > groupcap)
-			{
-				groupcap *= 2;
-				f->group_at = repalloc(f->group_at, sizeof(int) * groupcap);
-			}
-			f->group_at[++f->ngroups] = nalts;
-		}
+		kb.overflow |= b.overflow;
 	}
-	if (f->ngroups == 0)
-		*nkeys = 0;
-	return keys;
+	*formula = kb.f;
+	*nkeys = kb.overflow || kb.f->ngroups == 0 ? 0 : kb.nkeys;
+	if (*nkeys == 0)
+		kb.f->ngroups = 0;
+	return kb.keys;
 }
 
 /* Whether a candidate may match: one alternative of every group. */

@@ -7,6 +7,7 @@
  */
 #include "query.h"
 
+#include "features.h"
 #include "json.h"
 
 #include <stdio.h>
@@ -27,7 +28,10 @@ typedef struct Reader
 				cap_patterns,
 				cap_materials,
 				cap_imbalances,
-				cap_moves;
+				cap_moves,
+				cap_boards,
+				cap_manoeuvres;
+	bool		flip;			/* "flip": true at the top */
 } Reader;
 
 static bool
@@ -82,10 +86,11 @@ room_for_item(Reader *r)
 	const GameQuery *q = r->q;
 	char		n[16];
 
-	if (q->npatterns + q->nmaterials + q->nimbalances + q->nmoves < QUERY_MAX_ITEMS)
+	if (q->npatterns + q->nmaterials + q->nimbalances + q->nmoves + q->nboards + q->nmanoeuvres <
+		QUERY_MAX_ITEMS)
 		return true;
 	snprintf(n, sizeof(n), "%d", QUERY_MAX_ITEMS);
-	return fail(r, QUERY_TOO_BIG, "A query holds at most %s sub-FENs, materials, imbalances and moves%s.", n, "");
+	return fail(r, QUERY_TOO_BIG, "A query holds at most %s sub-FENs, materials, imbalances, moves, FENs and manoeuvres%s.", n, "");
 }
 
 /* What the next value is: 's' string, '[' list, '{' object, or 'o' other. */
@@ -469,6 +474,110 @@ item_pieces(Reader *r, QueryCondition *c, const char *rule, const char *value)
 	return true;
 }
 
+/* "same-pawns", "same-pawn-files": a FEN, its position kept */
+static bool
+item_board(Reader *r, QueryCondition *c, const char *rule, const char *value)
+{
+	GameQuery  *q = r->q;
+	Position	pos;
+	PositionError perr;
+
+	if (!fen_parse(value, &pos, &perr))
+	{
+		char		why[260];
+
+		snprintf(why, sizeof(why), "a position in FEN (%s)", perr.detail);
+		return bad_value(r, rule, value, why);
+	}
+	if (!room_for_item(r))
+		return false;
+	grow(r, (void **) &q->boards, q->nboards, &r->cap_boards, sizeof(Position));
+	/* a rule's FENs come one after another */
+	if (strcmp(rule, "same-pawns") == 0)
+	{
+		if (c->nsame_pawns++ == 0)
+			c->same_pawns_at = q->nboards;
+	}
+	else if (c->nsame_files++ == 0)
+		c->same_files_at = q->nboards;
+	q->boards[q->nboards++] = pos;
+	return true;
+}
+
+/* Whether a piece of that kind can go from one square to the other in one move, on some board. */
+static bool
+hop_possible(PieceKind kind, Color color, Square from, Square to)
+{
+	switch (kind)
+	{
+		case KNIGHT:
+			return (bb_knight[from] >> to) & 1;
+		case BISHOP:
+			return (bb_bishop_rays[from] >> to) & 1;
+		case ROOK:
+			return (bb_rook_rays[from] >> to) & 1;
+		case QUEEN:
+			return ((bb_bishop_rays[from] | bb_rook_rays[from]) >> to) & 1;
+		case KING:
+			/* castling moves it along its back rank */
+			return ((bb_king[from] >> to) & 1) ||
+				(SQ_RANK(from) == SQ_RANK(to) && SQ_RANK(from) == (color == WHITE ? 0 : 7));
+		default:
+			return true;		/* a pawn may promote on the way */
+	}
+}
+
+/* "manoeuvre": "Nf3-d2-f1-g3", "nf6..d5": a piece letter (its case the colour), squares, "-" or ".." between */
+static bool
+item_manoeuvre(Reader *r, QueryCondition *c, const char *rule, const char *value)
+{
+	static const char why[] = "a piece letter (upper case White) and its squares, \"-\" for one move between them, \"..\" for any number (\"Nf3-d2-f1-g3\", \"nf6..d5\")";
+	GameQuery  *q = r->q;
+	QueryManoeuvre m;
+	const char *s = value;
+	int			k = kind_of_letter(s[0]);
+
+	memset(&m, 0, sizeof(m));
+	if (k == NO_KIND)
+		return bad_value(r, rule, value, why);
+	m.kind = (uint8_t) k;
+	m.color = (uint8_t) (s[0] >= 'a' ? BLACK : WHITE);
+	s++;
+	for (;;)
+	{
+		if (s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8')
+			return bad_value(r, rule, value, why);
+		if (m.nsquares == QUERY_MANOEUVRE_MAX)
+			return bad_value(r, rule, value, "at most 16 squares");
+		m.squares[m.nsquares++] = SQ_MAKE(s[0] - 'a', s[1] - '1');
+		s += 2;
+		if (*s == '\0')
+			break;
+		if (s[0] == '.' && s[1] == '.')
+		{
+			m.loose |= (uint16_t) (1 << (m.nsquares - 1));
+			s += 2;
+		}
+		else if (s[0] == '-')
+			s++;
+		else
+			return bad_value(r, rule, value, why);
+	}
+	if (m.nsquares < 2)
+		return bad_value(r, rule, value, why);
+	for (k = 0; k + 1 < m.nsquares; k++)
+		if (!((m.loose >> k) & 1) &&
+			(m.squares[k] == m.squares[k + 1] ||
+			 !hop_possible((PieceKind) m.kind, (Color) m.color, m.squares[k], m.squares[k + 1])))
+			return bad_value(r, rule, value, "a path its piece can take, each \"-\" one move");
+	if (!room_for_item(r))
+		return false;
+	grow(r, (void **) &q->manoeuvres, q->nmanoeuvres, &r->cap_manoeuvres, sizeof(QueryManoeuvre));
+	c->manoeuvre = q->nmanoeuvres;
+	q->manoeuvres[q->nmanoeuvres++] = m;
+	return true;
+}
+
 typedef struct RuleDef
 {
 	const char *name;
@@ -489,7 +598,156 @@ static const RuleDef rule_defs[] = {
 	{"result", QR_RESULT, true, item_result},
 	{"result-type", QR_RESULT_TYPE, false, item_result_type},
 	{"pass", QR_PASS, false, NULL},
+	{"same-pawns", QR_SAME_PAWNS, true, item_board},
+	{"same-pawn-files", QR_SAME_FILES, true, item_board},
+	{"manoeuvre", QR_MANOEUVRE, false, item_manoeuvre},
 };
+
+/* The count rules, by QueryFeature, and whether a colour narrows them. */
+static const struct
+{
+	const char *name;
+	bool		colour;
+}			feature_defs[QF_COUNT] = {
+	{"checkers", false},
+	{"mobility", false},
+	{"pinned", true},
+	{"passed-pawns", true},
+	{"isolated-pawns", true},
+	{"doubled-pawns", true},
+	{"connected-pawns", true},
+};
+
+/* A value that is no string, list or object (a number, true, false, null): its text, cut at 31 bytes. */
+static bool
+read_scalar(Reader *r, char out[32])
+{
+	size_t		start,
+				n;
+
+	json_peek(&r->j);
+	start = r->j.pos;
+	if (!json_skip(&r->j))
+		return false;
+	n = r->j.pos - start;
+	if (n > 31)
+		n = 31;
+	memcpy(out, r->j.s + start, n);
+	out[n] = '\0';
+	return true;
+}
+
+/* A count, 0 to 255, written as digits. */
+static bool
+parse_count(const char *s, uint8_t *out)
+{
+	int			n = 0;
+
+	if (*s == '\0')
+		return false;
+	for (; *s; s++)
+	{
+		if (*s < '0' || *s > '9' || (n == 0 && s[1] && *s == '0'))
+			return false;
+		n = n * 10 + (*s - '0');
+		if (n > 255)
+			return false;
+	}
+	*out = (uint8_t) n;
+	return true;
+}
+
+/*
+ * A count rule's value: true (one at least), false (none), a count, or an
+ * object {"color": "white", "min": 1, "max": 2} (min 1 by default, 0
+ * when only max is given; max unbounded).
+ */
+static bool
+read_count(Reader *r, QueryCondition *c, QueryFeature f)
+{
+	const char *why = feature_defs[f].colour
+		? "true, false, a count (0 to 255), or an object of \"color\", \"min\" and \"max\""
+		: "true, false, a count (0 to 255), or an object of \"min\" and \"max\"";
+	const char *rule = feature_defs[f].name;
+	QueryCount *qc = &c->counts[f];
+	char		k = value_kind(r);
+	char		v[32];
+
+	qc->color = -1;
+	qc->min = 1;
+	qc->max = 255;
+	if (k == 'o')
+	{
+		if (!read_scalar(r, v))
+			return false;
+		if (strcmp(v, "false") == 0)
+			qc->min = 0, qc->max = 0;
+		else if (strcmp(v, "true") != 0)
+		{
+			if (!parse_count(v, &qc->min))
+				return bad_value(r, rule, v, why);
+			qc->max = qc->min;
+		}
+	}
+	else if (k == '{')
+	{
+		bool		min_given = false,
+					max_given = false;
+		char		key[32];
+
+		if (!json_enter(&r->j))
+			return false;
+		r->j.pos++;
+		if (json_peek(&r->j) != '}')
+			for (;;)
+			{
+				int			more;
+
+				if (!json_string(&r->j, key, sizeof(key), NULL) || !json_expect(&r->j, ':'))
+					return false;
+				if (strcmp(key, "color") == 0 && feature_defs[f].colour)
+				{
+					Color		col;
+
+					if (value_kind(r) != 's' || !json_string(&r->j, v, sizeof(v), NULL))
+						return fail(r, QUERY_SYNTAX, "The rule \"%s\" takes a \"color\" of \"white\" or \"black\"%s.", rule, "");
+					if (!color_parse(v, &col))
+						return bad_value(r, rule, v, "a \"color\" of \"white\" or \"black\"");
+					qc->color = (int8_t) col;
+				}
+				else if (strcmp(key, "min") == 0 || strcmp(key, "max") == 0)
+				{
+					if (value_kind(r) != 'o' || !read_scalar(r, v))
+						return fail(r, QUERY_SYNTAX, "The rule \"%s\" takes a count (0 to 255) as \"%s\".", rule, key);
+					if (!parse_count(v, key[1] == 'i' ? &qc->min : &qc->max))
+						return bad_value(r, rule, v, "a count from 0 to 255 as \"min\" and \"max\"");
+					if (key[1] == 'i')
+						min_given = true;
+					else
+						max_given = true;
+				}
+				else
+					return fail(r, QUERY_SYNTAX, feature_defs[f].colour
+								? "The rule \"%s\" takes an object of \"color\", \"min\" and \"max\"; \"%s\" is none of them."
+								: "The rule \"%s\" takes an object of \"min\" and \"max\"; \"%s\" is neither.", rule, key);
+				if ((more = json_next(&r->j, '}')) < 0)
+					return false;
+				if (more == 0)
+					break;
+			}
+		else
+			r->j.pos++;
+		json_leave(&r->j);
+		if (max_given && !min_given)
+			qc->min = 0;
+		if (qc->min > qc->max)
+			return fail(r, QUERY_SYNTAX, "The rule \"%s\" takes a \"min\" no greater than its \"max\"%s.", rule, "");
+	}
+	else
+		return fail(r, QUERY_SYNTAX, "The rule \"%s\" takes %s.", rule, why);
+	c->features |= (uint8_t) (1 << f);
+	return true;
+}
 
 #define NRULES ((int) (sizeof(rule_defs) / sizeof(rule_defs[0])))
 
@@ -517,6 +775,7 @@ new_condition(Reader *r, int streak)
 	c->material_at = q->nmaterials;
 	c->imbalance_at = q->nimbalances;
 	c->move_at = q->nmoves;
+	c->same_pawns_at = c->same_files_at = q->nboards;
 	return c;
 }
 
@@ -526,8 +785,20 @@ static bool read_list(Reader *r, const char *name, int streak);
  * The members of an object whose first key (already read, in key) is a
  * rule: the rest of a condition, up to its '}'.
  */
+/* "flip": true or false */
 static bool
-read_condition_rest(Reader *r, char *key, int streak)
+read_flip(Reader *r)
+{
+	char		v[32];
+
+	if (value_kind(r) != 'o' || !read_scalar(r, v) || (strcmp(v, "true") != 0 && strcmp(v, "false") != 0))
+		return fail(r, QUERY_SYNTAX, "The rule \"flip\" takes true or false%s%s.", "", "");
+	r->flip = v[0] == 't';
+	return true;
+}
+
+static bool
+read_condition_rest(Reader *r, char *key, int streak, bool top)
 {
 	QueryCondition *c = new_condition(r, streak);
 	uint32_t	seen = 0;			/* rule_defs given, as bits */
@@ -543,6 +814,28 @@ read_condition_rest(Reader *r, char *key, int streak)
 			;
 		if (i == NRULES)
 		{
+			int			f;
+
+			for (f = 0; f < QF_COUNT && strcmp(key, feature_defs[f].name) != 0; f++)
+				;
+			if (f < QF_COUNT)
+			{
+				if ((c->features >> f) & 1)
+					return fail(r, QUERY_SYNTAX, "The rule \"%s\" is given twice in one condition%s.", key, "");
+				if (!read_count(r, c, (QueryFeature) f))
+					return false;
+				c->rules |= QR_FEATURES;
+				goto next;
+			}
+		}
+		if (i == NRULES && top && strcmp(key, "flip") == 0)
+		{
+			if (!read_flip(r))
+				return false;
+			goto next;
+		}
+		if (i == NRULES)
+		{
 			char		q[72];
 
 			if (strcmp(key, "sequence") == 0 || strcmp(key, "streak") == 0)
@@ -550,7 +843,7 @@ read_condition_rest(Reader *r, char *key, int streak)
 			if (strcmp(key, "skip") == 0 || strcmp(key, "limit") == 0)
 				return fail(r, QUERY_SYNTAX, "The query has no rule \"%s\": use SQL's %s.", key,
 							key[0] == 's' ? "OFFSET" : "LIMIT");
-			return fail(r, QUERY_SYNTAX, "The query has no rule %s (the rules: sub-fen, material, imbalance, white-move, black-move, moved, captured, stm, result, result-type, pass).", quoted(key, q), "");
+			return fail(r, QUERY_SYNTAX, "The query has no rule %s (the rules: sub-fen, material, imbalance, white-move, black-move, moved, captured, stm, result, result-type, pass, checkers, mobility, pinned, passed-pawns, isolated-pawns, doubled-pawns, connected-pawns, same-pawns, same-pawn-files, manoeuvre; flip at the top).", quoted(key, q), "");
 		}
 		if (seen & (1u << i))
 			return fail(r, QUERY_SYNTAX, "The rule \"%s\" is given twice in one condition%s.", key, "");
@@ -565,6 +858,7 @@ read_condition_rest(Reader *r, char *key, int streak)
 		c->rules |= rule_defs[i].bit;
 		if (rule_defs[i].item == item_pieces && rule_defs[i].name[0] == 'c' && c->captured == 0)
 			c->rules = (c->rules & ~QR_CAPTURED) | QR_QUIET;
+next:
 		if ((more = json_next(&r->j, '}')) < 0)
 			return false;
 		if (more == 0)
@@ -573,6 +867,12 @@ read_condition_rest(Reader *r, char *key, int streak)
 			return false;
 	}
 	json_leave(&r->j);
+	if ((c->rules & QR_MANOEUVRE) && (c->rules & ~QR_MANOEUVRE))
+		return fail(r, QUERY_SYNTAX, "\"manoeuvre\" stands alone in its condition: it is met over several plies, the other rules at one%s%s.", "", "");
+	if ((c->rules & QR_MANOEUVRE) && streak)
+		return fail(r, QUERY_SYNTAX, "A streak holds no \"manoeuvre\": its plies are consecutive, a manoeuvre's are not%s%s.", "", "");
+	if (c->rules == 0)
+		return fail(r, QUERY_SYNTAX, "A condition holds at least one rule (\"pass\" matches any position)%s%s.", "", "");
 	return true;
 }
 
@@ -594,19 +894,40 @@ read_object(Reader *r, int streak, bool top, bool in_sequence)
 		return fail(r, QUERY_SYNTAX, "A condition holds at least one rule (\"pass\" matches any position)%s%s.", "", "");
 	if (!json_string(&r->j, key, sizeof(key), NULL) || !json_expect(&r->j, ':'))
 		return false;
+	/* "flip" first at the top: the rest follows it */
+	if (top && strcmp(key, "flip") == 0)
+	{
+		if (!read_flip(r))
+			return false;
+		if (json_next(&r->j, '}') != 1)
+			return fail(r, QUERY_SYNTAX, "\"flip\" goes with a condition, a sequence or a streak%s%s.", "", "");
+		if (!json_string(&r->j, key, sizeof(key), NULL) || !json_expect(&r->j, ':'))
+			return false;
+	}
 	if ((strcmp(key, "sequence") == 0 && top) || (strcmp(key, "streak") == 0 && (top || in_sequence)))
 	{
 		bool		sequence = key[1] == 'e';
 
 		if (!read_list(r, key, sequence ? 0 : ++r->streaks))
 			return false;
+		/* then "flip" at the top, and nothing else */
+		if (top && json_peek(&r->j) == ',')
+		{
+			r->j.pos++;
+			if (!json_string(&r->j, key, sizeof(key), NULL) || !json_expect(&r->j, ':'))
+				return false;
+			if (strcmp(key, "flip") != 0)
+				return fail(r, QUERY_SYNTAX, "\"%s\" stands alone in its object (\"flip\" aside)%s.", sequence ? "sequence" : "streak", "");
+			if (!read_flip(r))
+				return false;
+		}
 		if (json_peek(&r->j) != '}')
-			return fail(r, QUERY_SYNTAX, "\"%s\" stands alone in its object%s.", key, "");
+			return fail(r, QUERY_SYNTAX, "\"%s\" stands alone in its object%s.", sequence ? "sequence" : "streak", "");
 		r->j.pos++;
 		json_leave(&r->j);
 		return true;
 	}
-	return read_condition_rest(r, key, streak);
+	return read_condition_rest(r, key, streak, top);
 }
 
 /* The list of a sequence (streak 0) or a streak: its objects. */
@@ -643,6 +964,86 @@ read_list(Reader *r, const char *name, int streak)
 	return true;
 }
 
+/* ---------------------------------------------------------------- flip */
+
+static void *
+copy_array(Reader *r, const void *a, int n, size_t size)
+{
+	void	   *out;
+
+	if (n == 0)
+		return NULL;
+	out = r->alloc(r->ctx, NULL, (size_t) n * size);
+	memcpy(out, a, (size_t) n * size);
+	return out;
+}
+
+/* A mask of results with White's and Black's wins swapped. */
+static uint8_t
+flip_results(uint8_t results)
+{
+	return (uint8_t) ((results & ~3) | ((results & 1) << 1) | ((results >> 1) & 1));
+}
+
+/* q with the colours swapped and the board upside down: what "flip" asks for besides q. */
+static GameQuery *
+flipped_query(Reader *r, const GameQuery *q)
+{
+	GameQuery  *f = r->alloc(r->ctx, NULL, sizeof(GameQuery));
+	int			i,
+				k;
+
+	*f = *q;
+	f->flipped = NULL;
+	f->results = flip_results(q->results);
+	f->conditions = copy_array(r, q->conditions, q->nconditions, sizeof(QueryCondition));
+	for (i = 0; i < q->nconditions; i++)
+	{
+		QueryCondition *c = &f->conditions[i];
+
+		c->stm ^= 1;
+		c->results = flip_results(c->results);
+		for (k = 0; k < QF_COUNT; k++)
+			if (c->counts[k].color >= 0)
+				c->counts[k].color ^= 1;
+	}
+	f->patterns = copy_array(r, q->patterns, q->npatterns, sizeof(Pattern));
+	f->reaches = copy_array(r, q->reaches, q->npatterns, sizeof(PatternReach));
+	for (i = 0; i < q->npatterns; i++)
+	{
+		pattern_flip(&q->patterns[i], &f->patterns[i]);
+		pattern_reach_init(&f->patterns[i], &f->reaches[i]);
+	}
+	f->materials = copy_array(r, q->materials, q->nmaterials, sizeof(MaterialQuery));
+	for (i = 0; i < q->nmaterials; i++)
+		material_query_flip(&f->materials[i]);
+	f->imbalances = copy_array(r, q->imbalances, q->nimbalances, sizeof(QueryImbalance));
+	for (i = 0; i < q->nimbalances; i++)
+		for (k = 0; k < MATERIAL_KINDS; k++)
+			f->imbalances[i].diff[k] = (int8_t) -f->imbalances[i].diff[k];
+	f->moves = copy_array(r, q->moves, q->nmoves, sizeof(QueryMove));
+	for (i = 0; i < q->nmoves; i++)
+	{
+		QueryMove  *m = &f->moves[i];
+
+		m->color ^= 1;
+		m->to ^= 56;
+		if (m->from_rank >= 0)
+			m->from_rank = (int8_t) (7 - m->from_rank);
+	}
+	f->boards = copy_array(r, q->boards, q->nboards, sizeof(Position));
+	for (i = 0; i < q->nboards; i++)
+		position_flip(&q->boards[i], &f->boards[i]);
+	f->manoeuvres = copy_array(r, q->manoeuvres, q->nmanoeuvres, sizeof(QueryManoeuvre));
+	for (i = 0; i < q->nmanoeuvres; i++)
+	{
+		f->manoeuvres[i].color ^= 1;
+		for (k = 0; k < f->manoeuvres[i].nsquares; k++)
+			f->manoeuvres[i].squares[k] ^= 56;
+	}
+	return f;
+}
+
 bool
 query_parse(const char *text, size_t len, GameQuery *q, QueryAlloc alloc, void *ctx, QueryError *err)
 {
@@ -673,5 +1074,7 @@ query_parse(const char *text, size_t len, GameQuery *q, QueryAlloc alloc, void *
 	for (i = 0; i < q->nconditions; i++)
 		if (q->conditions[i].rules & QR_RESULT)
 			q->results &= q->conditions[i].results;
+	if (r.flip)
+		q->flipped = flipped_query(&r, q);
 	return true;
 }

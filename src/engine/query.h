@@ -17,8 +17,19 @@
  *   "result"       the game's result, "1-0", "0-1", "1/2-1/2" or "*", or a list
  *   "result-type"  the game ends in "mate" or "stalemate" (its last position)
  *   "pass"         any position
+ * and, beyond Scoutfish (features.h computes them):
+ *   "checkers", "mobility", "pinned", "passed-pawns", "isolated-pawns",
+ *   "doubled-pawns", "connected-pawns"
+ *                  how many the position has: true (one at least), false
+ *                  (none), a number, or {"color": ..., "min": ..., "max": ...}
+ *   "same-pawns", "same-pawn-files"
+ *                  Scid's board searches against a FEN, or a list
+ *   "manoeuvre"    a piece's path, "Nf3-d2-f1-g3" (upper case White), each
+ *                  "-" one move of it, each ".." any number; alone in its
+ *                  condition, not in a streak
  * and "sequence" (a list of conditions and streaks) or "streak" (a list of
- * conditions), each alone in the query's object.
+ * conditions), each alone in the query's object; "flip": true beside any
+ * of these at the top asks for the query or its colours swapped.
  *
  * A game is replayed from ply 0 (its start) to its last position; at each
  * ply the current condition is tried on the position and the move played
@@ -62,7 +73,44 @@ typedef enum QueryResult
 #define QR_RESULT		0x0100
 #define QR_RESULT_TYPE	0x0200
 #define QR_PASS			0x0400
+#define QR_FEATURES		0x0800	/* counts of features (QF_*) */
+#define QR_SAME_PAWNS	0x1000
+#define QR_SAME_FILES	0x2000
+#define QR_MANOEUVRE	0x4000
 #define QR_NEEDS_MOVE	(QR_MOVE | QR_MOVED | QR_CAPTURED | QR_QUIET)
+
+/* What the count rules count in a position. */
+typedef enum QueryFeature
+{
+	QF_CHECKERS = 0,			/* pieces giving check to the side to move */
+	QF_MOBILITY,				/* legal moves of the side to move */
+	QF_PINNED,					/* pieces pinned to their king */
+	QF_PASSED,					/* passed pawns */
+	QF_ISOLATED,
+	QF_DOUBLED,
+	QF_CONNECTED,
+	QF_COUNT
+} QueryFeature;
+
+/* A count rule: the feature's count, of one colour or both, in min .. max. */
+typedef struct QueryCount
+{
+	int8_t		color;			/* -1 both */
+	uint8_t		min;
+	uint8_t		max;
+} QueryCount;
+
+#define QUERY_MANOEUVRE_MAX 16	/* squares of a manoeuvre */
+
+/* A piece's path: squares[0] to squares[n - 1], hop i from squares[i] to squares[i + 1]. */
+typedef struct QueryManoeuvre
+{
+	uint8_t		color;
+	uint8_t		kind;			/* the piece's kind on squares[0] */
+	uint8_t		nsquares;
+	uint16_t	loose;			/* bit i: hop i takes any number of moves (".."), else one ("-") */
+	uint8_t		squares[QUERY_MANOEUVRE_MAX];
+} QueryManoeuvre;
 
 /* A move as a rule gives it: a piece and where it goes, what SAN says. */
 typedef struct QueryMove
@@ -95,6 +143,13 @@ typedef struct QueryCondition
 				nimbalances;	/* imbalances[imbalance_at ..] */
 	int			move_at,
 				nmoves;			/* moves[move_at ..] */
+	uint8_t		features;		/* QR_FEATURES: mask of 1 << QueryFeature */
+	QueryCount	counts[QF_COUNT];
+	int			same_pawns_at,
+				nsame_pawns;	/* boards[same_pawns_at ..] */
+	int			same_files_at,
+				nsame_files;	/* boards[same_files_at ..] */
+	int			manoeuvre;		/* QR_MANOEUVRE: manoeuvres[manoeuvre] */
 } QueryCondition;
 
 /* White's count minus Black's, for Q R B N P (search.h's order). */
@@ -117,6 +172,11 @@ typedef struct GameQuery
 	QueryImbalance *imbalances;
 	int			nmoves;
 	QueryMove  *moves;
+	int			nboards;
+	Position   *boards;			/* the FENs of "same-pawns" and "same-pawn-files" */
+	int			nmanoeuvres;
+	QueryManoeuvre *manoeuvres;
+	struct GameQuery *flipped;	/* "flip": the query with the colours swapped, else NULL */
 } GameQuery;
 
 /* The caller's allocator: a realloc (size 0 never asked; it raises or returns memory). */
@@ -159,7 +219,10 @@ query_result_allowed(const GameQuery *q, QueryResult result)
  */
 extern int	query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *), void *arg);
 
-/* Whether a position (and the move m played from it, MOVE_NULL at the end) meets a condition. */
+/*
+ * Whether a position (and the move m played from it, MOVE_NULL at the end)
+ * meets a condition (a manoeuvre's never: query_match() follows those).
+ */
 extern bool query_condition_met(const GameQuery *q, const QueryCondition *c, const Position *pos,
 								Move m, bool last);
 

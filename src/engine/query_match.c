@@ -5,6 +5,8 @@
  */
 #include "query.h"
 
+#include "features.h"
+#include "make_move.h"
 #include "movegen.h"
 
 #include <string.h>
@@ -24,11 +26,50 @@ move_matches(const QueryMove *qm, const Position *pos, Move m, PieceKind kind, i
 		(qm->promotion == NO_KIND || qm->promotion == MOVE_PROMO(m));
 }
 
+/* A feature's count in a position, of one colour (or both: -1). */
+static int
+feature_count(const Position *pos, QueryFeature f, int color)
+{
+	Bitboard	(*set) (const Position *, Color);
+	Bitboard	found = 0;
+	int			c;
+
+	switch (f)
+	{
+		case QF_CHECKERS:
+			return bb_count(position_checkers(pos));
+		case QF_MOBILITY:
+			return count_legal(pos);
+		case QF_PINNED:
+			set = NULL;
+			break;
+		case QF_PASSED:
+			set = pawns_passed;
+			break;
+		case QF_ISOLATED:
+			set = pawns_isolated;
+			break;
+		case QF_DOUBLED:
+			set = pawns_doubled;
+			break;
+		default:
+			set = pawns_connected;
+			break;
+	}
+	for (c = WHITE; c <= BLACK; c++)
+		if (color < 0 || color == c)
+			found |= set ? set(pos, (Color) c) : position_pinned(pos, (Color) c, NULL);
+	return bb_count(found);
+}
+
 bool
 query_condition_met(const GameQuery *q, const QueryCondition *c, const Position *pos, Move m, bool last)
 {
 	uint32_t	rules = c->rules;
 	int			i;
+
+	if (rules & QR_MANOEUVRE)
+		return false;
 
 	if ((rules & QR_STM) && pos->side != c->stm)
 		return false;
@@ -102,12 +143,119 @@ query_condition_met(const GameQuery *q, const QueryCondition *c, const Position 
 		if (i == c->nsubfens)
 			return false;
 	}
+	if (rules & (QR_SAME_PAWNS | QR_SAME_FILES))
+	{
+		const Position *b = q->boards + c->same_pawns_at;
+
+		for (i = 0; i < c->nsame_pawns && !same_pawns(pos, &b[i]); i++)
+			;
+		if (i == c->nsame_pawns && (rules & QR_SAME_PAWNS))
+			return false;
+		b = q->boards + c->same_files_at;
+		for (i = 0; i < c->nsame_files && !same_pawn_files(pos, &b[i]); i++)
+			;
+		if (i == c->nsame_files && (rules & QR_SAME_FILES))
+			return false;
+	}
+	if (rules & QR_FEATURES)
+	{
+		int			f;
+
+		for (f = 0; f < QF_COUNT; f++)
+			if ((c->features >> f) & 1)
+			{
+				const QueryCount *qc = &c->counts[f];
+				int			n = feature_count(pos, (QueryFeature) f, qc->color);
+
+				if (n < qc->min || n > qc->max)
+					return false;
+			}
+	}
 	if (rules & QR_RESULT_TYPE)
 	{
 		if (!last || count_legal(pos) != 0 || position_in_check(pos) != (c->result_type == 1))
 			return false;
 	}
 	return true;
+}
+
+/*
+ * Following a manoeuvre: for each square, the hops the piece standing
+ * there has made of it, as bits (bit i: it stands where hop i left it, or
+ * wanders on a ".." hop i); the piece on the first square has made none.
+ * A piece taken loses its hops.
+ */
+typedef struct ManoeuvreState
+{
+	uint32_t	hops[64];
+} ManoeuvreState;
+
+/*
+ * The hops of a piece that had made had and goes to the square to (from
+ * its first square when on_start: none made yet).
+ */
+static uint32_t
+hops_after(const QueryManoeuvre *mv, uint32_t had, bool on_start, Square to)
+{
+	uint32_t	now = 0;
+	int			i;
+
+	if (on_start)
+		had |= 1;
+	for (i = 0; i + 1 < mv->nsquares; i++)
+		if ((had >> i) & 1)
+		{
+			if (to == mv->squares[i + 1])
+				now |= 1u << (i + 1);
+			else if ((mv->loose >> i) & 1)
+				now |= 1u << i;
+		}
+	return now;
+}
+
+/* Whether the piece on sq stands on the path's first square and is the path's piece. */
+static bool
+on_start(const QueryManoeuvre *mv, const Position *pos, Square sq)
+{
+	return sq == mv->squares[0] && pos->board[sq] == PIECE_MAKE(mv->color, mv->kind);
+}
+
+/* The move m played from pos, told to a manoeuvre's state: true when the path is complete. */
+static bool
+manoeuvre_move(const QueryManoeuvre *mv, ManoeuvreState *st, const Position *pos, Move m)
+{
+	Square		from = MOVE_FROM(m),
+				to = MOVE_TO(m);
+	Piece		pc = pos->board[from];
+	uint32_t	done = 1u << (mv->nsquares - 1);
+	int			castle = PIECE_KIND(pc) == KING ? castle_right_of(pos, m) : -1;
+	uint32_t	hops;
+
+	if (castle >= 0)
+	{
+		/* the king and the rook both move (in Chess960 perhaps onto each other's squares); neither takes */
+		Square		rook = castle_rook(pos, castle);
+		uint32_t	king_hops,
+					rook_hops;
+
+		if (PIECE_COLOR(pc) != mv->color)
+			return false;
+		king_hops = hops_after(mv, st->hops[from], on_start(mv, pos, from), CASTLE_KING_TO(castle));
+		rook_hops = hops_after(mv, st->hops[rook], on_start(mv, pos, rook), CASTLE_ROOK_TO(castle));
+		st->hops[from] = st->hops[rook] = 0;
+		st->hops[CASTLE_KING_TO(castle)] = king_hops;
+		st->hops[CASTLE_ROOK_TO(castle)] = rook_hops;
+		return ((king_hops | rook_hops) & done) != 0;
+	}
+	st->hops[to] = 0;			/* a piece taken */
+	if (PIECE_KIND(pc) == PAWN && to == pos->ep)
+		st->hops[to ^ 8] = 0;	/* the pawn taken en passant */
+	if (PIECE_COLOR(pc) != mv->color)
+		return false;
+	hops = hops_after(mv, st->hops[from], on_start(mv, pos, from), to);
+	st->hops[from] = 0;
+	st->hops[to] = hops;
+	return (hops & done) != 0;
 }
 
 /*
@@ -141,6 +289,8 @@ int
 query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *), void *arg)
 {
 	int			k = 0;
+	int			following = -1;	/* the manoeuvre condition st follows */
+	ManoeuvreState st;
 
 	for (;;)
 	{
@@ -152,8 +302,16 @@ query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *)
 
 		/* in a streak, past its first condition, a ply missed starts the query again */
 		if (q->conditions[k].streak && !q->conditions[k].streak_head && plies[k - 1] != p - 1)
+		{
 			k = 0;
+			following = -1;
+		}
 		c = &q->conditions[k];
+		if ((c->rules & QR_MANOEUVRE) && following != k)
+		{
+			memset(&st, 0, sizeof(st));
+			following = k;
+		}
 
 		/*
 		 * A condition out of reach for good ends the game, unless a
@@ -171,6 +329,16 @@ query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *)
 				return -1;
 			advanced = true;
 			met = query_condition_met(q, c, &before, m, false);
+		}
+		else if ((c->rules & QR_MANOEUVRE) && !last)
+		{
+			Position	before = r->pos;
+			Move		m = game_reader_next(r);
+
+			if (game_reader_failed(r))
+				return -1;
+			advanced = true;
+			met = manoeuvre_move(&q->manoeuvres[c->manoeuvre], &st, &before, m);
 		}
 		else
 			met = query_condition_met(q, c, &r->pos, MOVE_NULL, last);
