@@ -390,6 +390,13 @@ SELECT '{"sequence": [{"flip": true, "pass": ""}]}'::gamequery;
 SELECT '{"sequence": [{"pass": ""}], "flip": true, "stm": "white"}'::gamequery;
 SELECT '{"sequence": [{"pass": ""}], "flip": true}'::gamequery, '{"flip": false, "streak": [{"pass": ""}]}'::gamequery;
 
+-- doc/query.md's worked examples with these rules: a knight's manoeuvre,
+-- either colour's minority attack from Scid's "files" search
+SELECT match_plies('1. Nf3 d5 2. e3 Nf6 3. Be2 e6 4. d3 c5 5. Nfd2 Nc6 6. Nf1 Be7 7. Ng3'::game,
+                   '{"manoeuvre": "Nf3-d2-f1-g3"}');
+SELECT match_plies('1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. cxd5 exd5 5. Bg5 c6 6. e3 Be7 7. Bd3 O-O 8. Qc2 Nbd7 9. Nf3 Re8 10. O-O Nf8 11. Rab1 Ng6 12. b4 Bd6 13. b5'::game,
+                   '{"flip": true, "sequence": [{"same-pawn-files": "r1bq1rk1/pp1nbppp/2p2n2/3p2B1/3P4/2NBP3/PPQ2PPP/R3K1NR w KQ - 5 9"}, {"white-move": "b4"}, {"white-move": "b5"}]}');
+
 -- bad input
 SELECT passed_pawns(start_position(), 'green');
 SELECT pinned(start_position(), '');

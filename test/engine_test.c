@@ -2107,7 +2107,7 @@ test_openings(void)
 }
 
 /* The query's arrays: a realloc whose blocks query_free() releases. */
-#define QUERY_TEST_BLOCKS 8
+#define QUERY_TEST_BLOCKS 32
 static void *query_test_blocks[QUERY_TEST_BLOCKS];
 
 static void *
@@ -2177,8 +2177,10 @@ query_plies(const char *json, const char *fen, const char *uci, char *out, size_
 		uci += w + (uci[w] == ' ');
 	}
 	len = game_encode(&start, moves, n, bytes, &bad, NULL);
-	if (len > 0 && game_reader_init(&r, bytes, len) && q.nconditions <= 64 &&
-		query_match(&q, &r, plies, NULL, NULL) > 0)
+	/* the query, or else its flipped twin, as g @@ q tries them */
+	if (len > 0 && q.nconditions <= 64 &&
+		((game_reader_init(&r, bytes, len) && query_match(&q, &r, plies, NULL, NULL) > 0) ||
+		 (q.flipped && game_reader_init(&r, bytes, len) && query_match(q.flipped, &r, plies, NULL, NULL) > 0)))
 		for (k = 0; k < q.nconditions; k++)
 			used += (size_t) snprintf(out + used, size - used, "%s%d", k ? "," : "", plies[k]);
 	query_free();
@@ -2231,6 +2233,32 @@ test_query(void)
 		{"{\"white-move\": \"d8\"}", "3r3k/2P5/8/8/4pP2/8/8/K7 b - f3 0 1", "e4f3 a1b1 f3f2 c7d8r", "3"},
 		/* no move is played from the last position */
 		{"{\"moved\": \"R\"}", "3r3k/2P5/8/8/4pP2/8/8/K7 b - f3 0 1", "e4f3 a1b1 f3f2 c7d8r", ""},
+		/* beyond Scoutfish: a piece's path, one move or any number a step; either colour; counts; Scid's searches */
+		{"{\"manoeuvre\": \"Ng1-f3-e5\"}", NULL, NULL, "8"},
+		{"{\"manoeuvre\": \"Pe2-e4-e5\"}", NULL, NULL, "6"},
+		{"{\"manoeuvre\": \"Pe2..e5\"}", NULL, NULL, "6"},
+		{"{\"manoeuvre\": \"pe7-e5-d4\"}", NULL, NULL, "5"},
+		{"{\"manoeuvre\": \"pd7-d6-e5\"}", NULL, NULL, "7"},
+		{"{\"manoeuvre\": \"Pe2-e4-d5\"}", NULL, NULL, ""},
+		{"{\"manoeuvre\": \"Pe4..e6\"}", NULL, NULL, ""},	/* the pawn is taken on e5 */
+		{"{\"sequence\": [{\"black-move\": \"exd4\"}, {\"manoeuvre\": \"Nf3-e5\"}]}", NULL, NULL, "5,8"},
+		{"{\"flip\": true, \"black-move\": \"Nf6\"}", NULL, NULL, "2"},
+		{"{\"flip\": true, \"manoeuvre\": \"nb1-c3\"}", NULL, NULL, ""},
+		{"{\"mobility\": 20}", NULL, NULL, "0"},
+		{"{\"mobility\": {\"min\": 35}}", NULL, NULL, "6"},
+		{"{\"mobility\": {\"min\": 38}}", NULL, NULL, ""},
+		{"{\"doubled-pawns\": {\"color\": \"white\", \"min\": 1}}", NULL, NULL, ""},
+		{"{\"isolated-pawns\": true}", "4k3/p7/8/8/8/8/PP5P/4K3 w - - 0 1", "b2b3", "0"},
+		{"{\"isolated-pawns\": 3}", "4k3/p7/8/8/8/8/PP5P/4K3 w - - 0 1", "b2b4 a7a5 b4a5", "3"},
+		{"{\"same-pawns\": \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1\"}", NULL, NULL, ""},
+		{"{\"flip\": true, \"same-pawns\": \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1\"}", NULL, NULL, "0"},
+		{"{\"checkers\": 2}", "4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1", "e4c3 e8d8", ""},
+		{"{\"checkers\": 1}", "4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1", "e4c3 e8d8", "1"},
+		{"{\"checkers\": 2}", "4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1", "e4f6 e8f8", "1"},
+		{"{\"pinned\": {\"color\": \"black\"}}", "4k3/4r3/8/8/8/8/8/4R1K1 w - - 0 1", "g1g2", "0"},
+		{"{\"manoeuvre\": \"Nb1-b3\"}", NULL, NULL, "!1"},
+		{"{\"flip\": true}", NULL, NULL, "!1"},
+		{"{\"checkers\": 300}", NULL, NULL, "!1"},
 		/* text that is no query: 1 syntax, 2 too big */
 		{"{\"stm\": 3}", NULL, NULL, "!1"},
 		{"{\"stm\": \"white\"} x", NULL, NULL, "!1"},

@@ -3,11 +3,13 @@
  * read token by token (json.h), the conditions built as they come, each
  * rule's value checked.  The language is Scoutfish's (mcostalba/scoutfish,
  * its README and test.py); the code is ours.  query_match.c replays games
- * against a query.
+ * against a query, query_flip.c swaps its colours.
+ *
+ * long: the grammar and the checks of every rule's value, each with the
+ * sentence its error gives, in one place, as the reader meets them.
  */
 #include "query.h"
 
-#include "features.h"
 #include "json.h"
 
 #include <stdio.h>
@@ -964,86 +966,6 @@ read_list(Reader *r, const char *name, int streak)
 	return true;
 }
 
-/* ---------------------------------------------------------------- flip */
-
-static void *
-copy_array(Reader *r, const void *a, int n, size_t size)
-{
-	void	   *out;
-
-	if (n == 0)
-		return NULL;
-	out = r->alloc(r->ctx, NULL, (size_t) n * size);
-	memcpy(out, a, (size_t) n * size);
-	return out;
-}
-
-/* A mask of results with White's and Black's wins swapped. */
-static uint8_t
-flip_results(uint8_t results)
-{
-	return (uint8_t) ((results & ~3) | ((results & 1) << 1) | ((results >> 1) & 1));
-}
-
-/* q with the colours swapped and the board upside down: what "flip" asks for besides q. */
-static GameQuery *
-flipped_query(Reader *r, const GameQuery *q)
-{
-	GameQuery  *f = r->alloc(r->ctx, NULL, sizeof(GameQuery));
-	int			i,
-				k;
-
-	*f = *q;
-	f->flipped = NULL;
-	f->results = flip_results(q->results);
-	f->conditions = copy_array(r, q->conditions, q->nconditions, sizeof(QueryCondition));
-	for (i = 0; i < q->nconditions; i++)
-	{
-		QueryCondition *c = &f->conditions[i];
-
-		c->stm ^= 1;
-		c->results = flip_results(c->results);
-		for (k = 0; k < QF_COUNT; k++)
-			if (c->counts[k].color >= 0)
-				c->counts[k].color ^= 1;
-	}
-	f->patterns = copy_array(r, q->patterns, q->npatterns, sizeof(Pattern));
-	f->reaches = copy_array(r, q->reaches, q->npatterns, sizeof(PatternReach));
-	for (i = 0; i < q->npatterns; i++)
-	{
-		pattern_flip(&q->patterns[i], &f->patterns[i]);
-		pattern_reach_init(&f->patterns[i], &f->reaches[i]);
-	}
-	f->materials = copy_array(r, q->materials, q->nmaterials, sizeof(MaterialQuery));
-	for (i = 0; i < q->nmaterials; i++)
-		material_query_flip(&f->materials[i]);
-	f->imbalances = copy_array(r, q->imbalances, q->nimbalances, sizeof(QueryImbalance));
-	for (i = 0; i < q->nimbalances; i++)
-		for (k = 0; k < MATERIAL_KINDS; k++)
-			f->imbalances[i].diff[k] = (int8_t) -f->imbalances[i].diff[k];
-	f->moves = copy_array(r, q->moves, q->nmoves, sizeof(QueryMove));
-	for (i = 0; i < q->nmoves; i++)
-	{
-		QueryMove  *m = &f->moves[i];
-
-		m->color ^= 1;
-		m->to ^= 56;
-		if (m->from_rank >= 0)
-			m->from_rank = (int8_t) (7 - m->from_rank);
-	}
-	f->boards = copy_array(r, q->boards, q->nboards, sizeof(Position));
-	for (i = 0; i < q->nboards; i++)
-		position_flip(&q->boards[i], &f->boards[i]);
-	f->manoeuvres = copy_array(r, q->manoeuvres, q->nmanoeuvres, sizeof(QueryManoeuvre));
-	for (i = 0; i < q->nmanoeuvres; i++)
-	{
-		f->manoeuvres[i].color ^= 1;
-		for (k = 0; k < f->manoeuvres[i].nsquares; k++)
-			f->manoeuvres[i].squares[k] ^= 56;
-	}
-	return f;
-}
-
 bool
 query_parse(const char *text, size_t len, GameQuery *q, QueryAlloc alloc, void *ctx, QueryError *err)
 {
@@ -1075,6 +997,6 @@ query_parse(const char *text, size_t len, GameQuery *q, QueryAlloc alloc, void *
 		if (q->conditions[i].rules & QR_RESULT)
 			q->results &= q->conditions[i].results;
 	if (r.flip)
-		q->flipped = flipped_query(&r, q);
+		q->flipped = query_flipped(q, alloc, ctx);
 	return true;
 }

@@ -202,6 +202,9 @@ typedef struct QueryError
 extern bool query_parse(const char *text, size_t len, GameQuery *q, QueryAlloc alloc, void *ctx,
 						QueryError *err);
 
+/* q with the colours swapped and the board upside down, its arrays allocated with alloc. */
+extern GameQuery *query_flipped(const GameQuery *q, QueryAlloc alloc, void *ctx);
+
 /* Whether a game with that result may match: every "result" rule allows it. */
 static inline bool
 query_result_allowed(const GameQuery *q, QueryResult result)
@@ -214,8 +217,9 @@ query_result_allowed(const GameQuery *q, QueryResult result)
  * returns q->nconditions with the plies where each condition was met in
  * plies (room for q->nconditions), or 0 when the game does not match, or
  * -1 when its bytes are damaged (r->error says why).  The caller checks
- * query_result_allowed() first.  poll, when not NULL, is called every
- * 4,096 plies with arg (a cancel).
+ * query_result_allowed() first.  poll, when not NULL, is called with arg
+ * (a cancel) every 4,096 units of work: a ply, and each sub-FEN, material,
+ * move or FEN tried on it.
  */
 extern int	query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *), void *arg);
 

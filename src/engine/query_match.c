@@ -290,6 +290,7 @@ query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *)
 {
 	int			k = 0;
 	int			following = -1;	/* the manoeuvre condition st follows */
+	int			work = 0;
 	ManoeuvreState st;
 
 	for (;;)
@@ -357,7 +358,13 @@ query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *)
 			if (game_reader_failed(r))
 				return -1;
 		}
-		if (poll && (p & 4095) == 4095)
+		/* a poll every 4,096 units of work: a ply, and each item its condition tried */
+		work += 1 + c->nsubfens + c->nmaterials + c->nimbalances + c->nmoves + c->nsame_pawns +
+			c->nsame_files + (c->features ? 8 : 0);
+		if (poll && work >= 4096)
+		{
 			poll(arg);
+			work = 0;
+		}
 	}
 }

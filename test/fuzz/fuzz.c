@@ -978,8 +978,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 #elif defined(FUZZ_QUERY)
 
-/* The query's arrays, all freed after each input. */
-#define QUERY_BLOCKS 8
+/* The query's arrays (and its flipped twin's), all freed after each input. */
+#define QUERY_BLOCKS 32
 static void *query_blocks[QUERY_BLOCKS];
 
 static void *
@@ -1017,6 +1017,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		{"7k/5Q2/8/8/8/8/8/K7 w - - 0 1", "a1b2"},
 	};
 	GameQuery	q;
+	const GameQuery *variant;
 	QueryError	err;
 	int			i,
 				k;
@@ -1051,15 +1052,22 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				u += w + (u[w] == ' ');
 			}
 			len = game_encode(&start, moves, n, bytes, &bad, NULL);
-			REQUIRE(len > 0 && game_reader_init(&r, bytes, len));
-			if (query_match(&q, &r, plies, NULL, NULL) == 0)
-				n = -1;
-			for (k = 0; n >= 0 && k < q.nconditions; k++)
+			/* the query, then its flipped twin ("flip") */
+			for (variant = &q; variant; variant = variant == &q ? q.flipped : NULL)
 			{
-				REQUIRE(plies[k] >= 0 && plies[k] <= n);
-				REQUIRE(k == 0 || plies[k] > plies[k - 1]);
-				if (q.conditions[k].streak && !q.conditions[k].streak_head)
-					REQUIRE(plies[k] == plies[k - 1] + 1);
+				int			last = n;
+
+				REQUIRE(len > 0 && game_reader_init(&r, bytes, len));
+				REQUIRE(variant->nconditions == q.nconditions);
+				if (query_match(variant, &r, plies, NULL, NULL) == 0)
+					last = -1;
+				for (k = 0; last >= 0 && k < q.nconditions; k++)
+				{
+					REQUIRE(plies[k] >= 0 && plies[k] <= last);
+					REQUIRE(k == 0 || plies[k] > plies[k - 1]);
+					if (variant->conditions[k].streak && !variant->conditions[k].streak_head)
+						REQUIRE(plies[k] == plies[k - 1] + 1);
+				}
 			}
 			free(plies);
 		}
