@@ -221,6 +221,8 @@ WITH RECURSIVE walk(id, start, p, moves, n) AS (
 	                    OFFSET abs(hashtext(p::text || id)) % greatest(mobility(p), 1) LIMIT 1) x
 	WHERE n < 80 AND mobility(p) > 0)
 SELECT DISTINCT ON (id) id, game(start, moves) AS g FROM walk ORDER BY id, n DESC;
+-- and a mate and a stalemate, which random play rarely reaches
+INSERT INTO gf_games VALUES (900, '1. f3 e5 2. g4 Qh4#'), (901, '[FEN "7k/5Q2/8/8/8/8/8/K7 w - - 0 1"] 1. Kb2');
 CREATE TEMP TABLE gf_plies AS SELECT id, x.ply, x."position" AS p, x.next AS m FROM gf_games, positions(g) x;
 SELECT count(*) AS games, sum(plies(g)) AS plies FROM gf_games;
 
@@ -306,6 +308,13 @@ LEFT JOIN LATERAL (SELECT min(b.ply) AS ply FROM gf_moves a JOIN gf_moves b ON b
                      AND NOT EXISTS (SELECT FROM gf_moves c WHERE c.id = a.id AND c.ply > a.ply AND c.ply < b.ply
                                      AND (s1 IN (c.f, c.t) OR c.castles))) e ON true;
 
+-- a ".." step finds each such path too, at the same ply or before
+SELECT count(*) FILTER (WHERE coalesce((match_plies(g, format('{"manoeuvre": "%s%s..%s"}', pc, s0, s2)::gamequery))[1], 10000)
+                              > (match_plies(g, format('{"manoeuvre": "%s%s-%s-%s"}', pc, s0, s1, s2)::gamequery))[1]) AS later_or_missed,
+       count(*) FILTER (WHERE coalesce((match_plies(g, format('{"manoeuvre": "%s%s..%s-%s"}', pc, s0, s1, s2)::gamequery))[1], 10000)
+                              > (match_plies(g, format('{"manoeuvre": "%s%s-%s-%s"}', pc, s0, s1, s2)::gamequery))[1]) AS loose_first_later_or_missed
+FROM gf_paths JOIN gf_games ON id = source;
+
 -- manoeuvres by hand: one move each ("-") or any number (".."); castling
 -- moves the king and the rook; a piece taken on the way ends its path; a
 -- pawn promoted goes on as its new piece
@@ -324,6 +333,11 @@ FROM (VALUES ('1. e4 d5 2. exd5 Nf6 3. d4 Nxd5 4. c4 Nb4 5. Qa4+ N8c6 6. d5'::ga
              ('{"manoeuvre": "pd7-d5"}'), ('{"manoeuvre": "pd7..d5"}'), ('{"manoeuvre": "nb8-c6"}'),
              ('{"manoeuvre": "Pd4..d5"}'), ('{"manoeuvre": "Pe2..c4"}')) q(q)
 UNION ALL
+-- a ".." step goes on past its square: g1..f3 then f3-g5 on the knight's second visit to f3
+SELECT q, match_plies(g, q::gamequery)
+FROM (VALUES ('1. Nf3 e5 2. Nh4 d5 3. Nf3 c5 4. Ng5'::game)) v(g),
+     (VALUES ('{"manoeuvre": "Ng1..f3-g5"}'), ('{"manoeuvre": "Ng1-f3-g5"}'), ('{"manoeuvre": "Ng1..f3..g5"}')) q(q)
+UNION ALL
 SELECT q, match_plies(g, q::gamequery)
 FROM (VALUES ('[FEN "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"] 1. b8=N Kf7 2. Nc6 Ke6 3. Nd4+'::game),
              ('[FEN "5kr1/5pp1/8/8/8/8/5PP1/5KR1 w Gg - 0 1"] 1. O-O O-O 2. Kh1 Kh8'),
@@ -337,7 +351,9 @@ WHERE match_plies(g, q::gamequery) IS NOT NULL;
 -- the material keys, a manoeuvre the pattern class (its piece on each
 -- square of the path), "flip" a pair of each side's groups; the same rows
 -- with and without them
-CREATE TEMP TABLE gf_indexed AS SELECT id, g FROM gf_games UNION ALL SELECT * FROM gf_flipped;
+CREATE TEMP TABLE gf_indexed AS SELECT id, g FROM gf_games UNION ALL SELECT * FROM gf_flipped
+UNION ALL VALUES (2001, '[FEN "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"] 1. b8=N Kf7 2. Nc6 Ke6 3. Nd4+'::game),
+	(2002, '1. Nf3 e5 2. Nh4 d5 3. Nf3 c5 4. Ng5'), (2003, '1. e4 d5 2. exd5 Nf6 3. d4 Nxd5 4. c4 Nb4 5. Qa4+ N8c6 6. d5');
 CREATE INDEX gf_gin ON gf_indexed USING gin (g game_gin_ops);
 CREATE INDEX gf_pat ON gf_indexed USING gin (g game_pattern_ops);
 ANALYZE gf_indexed;
@@ -345,7 +361,9 @@ CREATE TEMP TABLE gf_index_queries AS
 SELECT format('{"same-pawns": "%s"}', fen) AS q FROM gf_fens
 UNION ALL SELECT format('{"flip": true, "same-pawn-files": "%s"}', fen) FROM gf_fens
 UNION ALL SELECT format('{"manoeuvre": "%s%s-%s-%s"}', pc, s0, s1, s2) FROM gf_paths
-UNION ALL SELECT format('{"flip": true, "manoeuvre": "%s%s-%s..%s"}', pc, s0, s1, s2) FROM gf_paths;
+UNION ALL SELECT format('{"flip": true, "manoeuvre": "%s%s-%s..%s"}', pc, s0, s1, s2) FROM gf_paths
+UNION ALL VALUES ('{"manoeuvre": "Pb7..d4"}'), ('{"manoeuvre": "Pb7-b8-c6"}'), ('{"flip": true, "manoeuvre": "pb2..d5"}'),
+	('{"manoeuvre": "Ng1..f3-g5"}'), ('{"manoeuvre": "Pe2..d5"}'), ('{"flip": true, "manoeuvre": "pe7-e5-d4"}');
 CREATE TEMP TABLE gf_scan AS SELECT q, count(id) AS n FROM gf_index_queries LEFT JOIN gf_indexed ON g @@ q::gamequery GROUP BY q;
 SET enable_seqscan = off;
 SELECT count(*) AS queries, sum(n) AS games_found,
@@ -379,6 +397,13 @@ SELECT '{"passed-pawns": {"colour": "white"}}'::gamequery;
 SELECT '{"passed-pawns": {"color": "green"}}'::gamequery;
 SELECT '{"same-pawns": "8/8/8/8/8/8/8/8"}'::gamequery;
 SELECT '{"manoeuvre": "Nb1-b3"}'::gamequery;
+SELECT '{"manoeuvre": "Pe2-a8"}'::gamequery;
+SELECT '{"manoeuvre": "Pe4-e3"}'::gamequery;
+SELECT '{"manoeuvre": "Ke1-a1"}'::gamequery;
+SELECT '{"manoeuvre": "Pe7-e8-a8"}'::gamequery, '{"manoeuvre": "Pe2..e8-a8"}'::gamequery, '{"manoeuvre": "ke8-c8"}'::gamequery;
+SELECT '{"flip": true, "flip": false, "pass": ""}'::gamequery;
+SELECT '{"pinned": {"min": 1, "min": 2}}'::gamequery;
+SELECT '{"flip": true x}'::gamequery;
 SELECT '{"manoeuvre": "Xb1-c3"}'::gamequery;
 SELECT '{"manoeuvre": "Nb1"}'::gamequery;
 SELECT '{"manoeuvre": "Nb1-c3", "stm": "white"}'::gamequery;

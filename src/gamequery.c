@@ -227,7 +227,8 @@ match_game(const GameQuery *q, struct varlena *g, int *plies, int *spare, int re
 
 	if (n < 0 || q->flipped == NULL || (n > 0 && !earliest))
 		return n;
-	m = replay(q->flipped, g, n > 0 ? spare : plies, result, raise);
+	/* after a match, damaged bytes further on do not undo it */
+	m = replay(q->flipped, g, n > 0 ? spare : plies, result, raise && n == 0);
 	if (n > 0 && m > 0 && spare[n - 1] < plies[n - 1])
 		memcpy(plies, spare, sizeof(int) * n);
 	return n > 0 ? n : m;

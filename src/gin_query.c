@@ -162,7 +162,7 @@ add_alternative(KeyBuilder *kb, const Datum *ak, int n)
 	kb->f->alt_at[++kb->nalts] = kb->nkeys;
 }
 
-/* The alternatives added since the group began (at first_alt) make a group. */
+/* The alternatives added since the last group closed make a group. */
 static void
 close_group(KeyBuilder *kb)
 {
@@ -318,8 +318,9 @@ add_condition_groups(KeyBuilder *kb, const GameQuery *q, const QueryCondition *c
 			Square		sq = mv->squares[rule];
 			Pattern		p;
 
-			/* a pawn may have promoted on its last rank, and be anything after */
-			if (mv->kind == PAWN && SQ_RANK(sq) == (mv->color == WHITE ? 7 : 0))
+			/* a pawn may have promoted on its last rank, or on a ".." step, and be anything after */
+			if (mv->kind == PAWN &&
+				(SQ_RANK(sq) == (mv->color == WHITE ? 7 : 0) || ((mv->loose >> (rule - 1)) & 1)))
 				break;
 			memset(&p, 0, sizeof(p));
 			p.pieces[PATTERN_INDEX(PIECE_MAKE(mv->color, mv->kind))] = SQ_BB(sq);
@@ -356,7 +357,8 @@ append_group(KeyBuilder *kb, const KeyBuilder *from, int g)
  * true, with its option pairs) or game_gin_ops, and the formula in
  * *formula; none asks for every game.  A query with "flip" matches when
  * it or its flipped twin does: (A1 and A2 ...) or (B1 and B2 ...), which
- * implies (Ai or Bj) for every pair of groups; some pairs are kept.
+ * implies (Ai or Bj) for every pair of groups; some pairs are kept, each
+ * group with its twin first.
  */
 Datum *
 game_query_keys(Datum query, bool pattern, bool with_pairs, int32 *nkeys, void **formula)
@@ -384,17 +386,23 @@ game_query_keys(Datum query, bool pattern, bool with_pairs, int32 *nkeys, void *
 					b;
 		int			i,
 					j,
+					d,
 					pairs = 0;
 
 		builder_init(&b, pattern);
 		add_query_groups(&b, q.flipped, pattern, with_pairs);
 		builder_init(&kb, pattern);
-		for (i = 0; i < a.f->ngroups && pairs < FLIP_GROUPS_MAX; i++)
-			for (j = 0; j < b.f->ngroups && pairs < FLIP_GROUPS_MAX; j++, pairs++)
+		/* the pairs (Ai or Bi) first: each side's group with its twin, then the others */
+		for (d = 0; d < Max(a.f->ngroups, b.f->ngroups) && pairs < FLIP_GROUPS_MAX; d++)
+			for (i = 0; i < a.f->ngroups && pairs < FLIP_GROUPS_MAX; i++)
 			{
+				j = (i + d) % b.f->ngroups;
+				if (d >= b.f->ngroups)
+					break;
 				append_group(&kb, &a, i);
 				append_group(&kb, &b, j);
 				close_group(&kb);
+				pairs++;
 			}
 		kb.overflow |= b.overflow;
 	}

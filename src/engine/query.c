@@ -34,6 +34,7 @@ typedef struct Reader
 				cap_boards,
 				cap_manoeuvres;
 	bool		flip;			/* "flip": true at the top */
+	bool		flip_given;
 } Reader;
 
 static bool
@@ -81,7 +82,7 @@ grow(Reader *r, void **array, int used, int *cap, size_t size)
 	}
 }
 
-/* Whether the query may hold one more item (sub-FEN, material, imbalance, move): else 54000. */
+/* Whether the query may hold one more item (sub-FEN, material, imbalance, move, FEN, manoeuvre): else 54000. */
 static bool
 room_for_item(Reader *r)
 {
@@ -521,11 +522,19 @@ hop_possible(PieceKind kind, Color color, Square from, Square to)
 		case QUEEN:
 			return ((bb_bishop_rays[from] | bb_rook_rays[from]) >> to) & 1;
 		case KING:
-			/* castling moves it along its back rank */
+			/* castling takes it along its back rank to the c- or g-file */
 			return ((bb_king[from] >> to) & 1) ||
-				(SQ_RANK(from) == SQ_RANK(to) && SQ_RANK(from) == (color == WHITE ? 0 : 7));
+				(SQ_RANK(from) == SQ_RANK(to) && SQ_RANK(from) == (color == WHITE ? 0 : 7) &&
+				 (SQ_FILE(to) == 2 || SQ_FILE(to) == 6));
 		default:
-			return true;		/* a pawn may promote on the way */
+			{
+				/* a pawn: a step ahead, two from its start, or a capture beside */
+				int			ahead = color == WHITE ? SQ_RANK(to) - SQ_RANK(from) : SQ_RANK(from) - SQ_RANK(to);
+				int			side = SQ_FILE(to) - SQ_FILE(from);
+
+				return (side == 0 && (ahead == 1 || (ahead == 2 && SQ_RANK(from) == (color == WHITE ? 1 : 6)))) ||
+					((side == 1 || side == -1) && ahead == 1);
+			}
 	}
 }
 
@@ -567,11 +576,22 @@ item_manoeuvre(Reader *r, QueryCondition *c, const char *rule, const char *value
 	}
 	if (m.nsquares < 2)
 		return bad_value(r, rule, value, why);
-	for (k = 0; k + 1 < m.nsquares; k++)
-		if (!((m.loose >> k) & 1) &&
-			(m.squares[k] == m.squares[k + 1] ||
-			 !hop_possible((PieceKind) m.kind, (Color) m.color, m.squares[k], m.squares[k + 1])))
-			return bad_value(r, rule, value, "a path its piece can take, each \"-\" one move");
+	{
+		/* a pawn is one until it may have promoted: on its last rank, or on a ".." step */
+		bool		pawn = m.kind == PAWN;
+
+		for (k = 0; k + 1 < m.nsquares; k++)
+		{
+			bool		loose = (m.loose >> k) & 1;
+
+			if (!loose && (m.squares[k] == m.squares[k + 1] ||
+						   ((pawn || m.kind != PAWN) &&
+							!hop_possible((PieceKind) m.kind, (Color) m.color, m.squares[k], m.squares[k + 1]))))
+				return bad_value(r, rule, value, "a path its piece can take, each \"-\" one move");
+			if (loose || SQ_RANK(m.squares[k + 1]) == (m.color == WHITE ? 7 : 0))
+				pawn = false;
+		}
+	}
 	if (!room_for_item(r))
 		return false;
 	grow(r, (void **) &q->manoeuvres, q->nmanoeuvres, &r->cap_manoeuvres, sizeof(QueryManoeuvre));
@@ -707,6 +727,9 @@ read_count(Reader *r, QueryCondition *c, QueryFeature f)
 
 				if (!json_string(&r->j, key, sizeof(key), NULL) || !json_expect(&r->j, ':'))
 					return false;
+				if ((strcmp(key, "color") == 0 && qc->color >= 0) || (strcmp(key, "min") == 0 && min_given) ||
+					(strcmp(key, "max") == 0 && max_given))
+					return fail(r, QUERY_SYNTAX, "The rule \"%s\" takes \"%s\" once.", rule, key);
 				if (strcmp(key, "color") == 0 && feature_defs[f].colour)
 				{
 					Color		col;
@@ -783,22 +806,26 @@ new_condition(Reader *r, int streak)
 
 static bool read_list(Reader *r, const char *name, int streak);
 
-/*
- * The members of an object whose first key (already read, in key) is a
- * rule: the rest of a condition, up to its '}'.
- */
-/* "flip": true or false */
+/* "flip": true or false, once */
 static bool
 read_flip(Reader *r)
 {
 	char		v[32];
 
+	if (r->flip_given)
+		return fail(r, QUERY_SYNTAX, "The rule \"%s\" is given twice in the query%s.", "flip", "");
 	if (value_kind(r) != 'o' || !read_scalar(r, v) || (strcmp(v, "true") != 0 && strcmp(v, "false") != 0))
 		return fail(r, QUERY_SYNTAX, "The rule \"flip\" takes true or false%s%s.", "", "");
 	r->flip = v[0] == 't';
+	r->flip_given = true;
 	return true;
 }
 
+/*
+ * The members of an object whose first key (already read, in key) is a
+ * rule: the rest of a condition, up to its '}' ("flip" among them when
+ * the object is the query's).
+ */
 static bool
 read_condition_rest(Reader *r, char *key, int streak, bool top)
 {
@@ -899,9 +926,11 @@ read_object(Reader *r, int streak, bool top, bool in_sequence)
 	/* "flip" first at the top: the rest follows it */
 	if (top && strcmp(key, "flip") == 0)
 	{
-		if (!read_flip(r))
+		int			more;
+
+		if (!read_flip(r) || (more = json_next(&r->j, '}')) < 0)
 			return false;
-		if (json_next(&r->j, '}') != 1)
+		if (more == 0)
 			return fail(r, QUERY_SYNTAX, "\"flip\" goes with a condition, a sequence or a streak%s%s.", "", "");
 		if (!json_string(&r->j, key, sizeof(key), NULL) || !json_expect(&r->j, ':'))
 			return false;

@@ -47,7 +47,7 @@
 #include "search.h"
 
 #define QUERY_MAX_CONDITIONS 10000	/* conditions of sequences and streaks */
-#define QUERY_MAX_ITEMS 100000	/* sub-FENs, materials, imbalances and moves */
+#define QUERY_MAX_ITEMS 100000	/* sub-FENs, materials, imbalances, moves, FENs, manoeuvres */
 #define QUERY_MAX_NESTING 64	/* JSON arrays and objects inside each other */
 
 /* A game's result as query_match() takes it. */

@@ -205,9 +205,10 @@ hops_after(const QueryManoeuvre *mv, uint32_t had, bool on_start, Square to)
 	for (i = 0; i + 1 < mv->nsquares; i++)
 		if ((had >> i) & 1)
 		{
+			/* arrived, and (a ".." step) perhaps only passing through */
 			if (to == mv->squares[i + 1])
 				now |= 1u << (i + 1);
-			else if ((mv->loose >> i) & 1)
+			if ((mv->loose >> i) & 1)
 				now |= 1u << i;
 		}
 	return now;
