@@ -373,18 +373,9 @@ SELECT gin_query_keys(q, 'game_gin_ops') IS NOT NULL AS material_keys, gin_query
 FROM (VALUES ('{"same-pawns": "4k3/p7/8/8/8/8/P7/4K3 w - - 0 1"}'::gamequery), ('{"same-pawn-files": "4k3/p7/8/8/8/8/P7/4K3 w - - 0 1"}'),
              ('{"manoeuvre": "Nb1-d2-f1-g3"}'), ('{"flip": true, "manoeuvre": "Nb1-d2-f1-g3"}'), ('{"flip": true, "checkers": 2}'),
              ('{"manoeuvre": "Pa7-a8-h1"}')) v(q);
-CREATE FUNCTION gf_plan(query text) RETURNS SETOF text LANGUAGE plpgsql AS $$
-DECLARE
-	line text;
-BEGIN
-	FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || query LOOP
-		IF line NOT LIKE '%Disabled: true%' THEN
-			RETURN NEXT line;
-		END IF;
-	END LOOP;
-END $$;
-SELECT * FROM gf_plan('SELECT count(*) FROM gf_indexed WHERE g @@ ''{"flip": true, "manoeuvre": "Nb1-d2-f1-g3"}''');
-SELECT * FROM gf_plan('SELECT count(*) FROM gf_indexed WHERE g @@ ''{"same-pawn-files": "4k3/p7/8/8/8/8/P7/4K3 w - - 0 1"}''');
+\i sql/include/plan_lines.sql
+SELECT * FROM plan_lines('SELECT count(*) FROM gf_indexed WHERE g @@ ''{"flip": true, "manoeuvre": "Nb1-d2-f1-g3"}''');
+SELECT * FROM plan_lines('SELECT count(*) FROM gf_indexed WHERE g @@ ''{"same-pawn-files": "4k3/p7/8/8/8/8/P7/4K3 w - - 0 1"}''');
 RESET enable_seqscan;
 
 -- bad rules
@@ -427,6 +418,6 @@ SELECT passed_pawns(start_position(), 'green');
 SELECT pinned(start_position(), '');
 
 DROP TABLE gf_games, gf_plies, gf_rules, gf_fens, gf_flipped, gf_moves, gf_paths, gf_indexed, gf_index_queries, gf_scan;
-DROP FUNCTION gf_first, gf_plan;
+DROP FUNCTION gf_first, plan_lines;
 DROP TABLE ft, ft_suite, ft_lines, ft_pins, ft_pawns, ft_pawn_sets, ft_patterns, ft_pairs, epd;
 DROP FUNCTION ft_f, ft_straight, ft_diagonal, ft_between, ft_slides, ft_sorted, ft_pawn_squares, ft_pawn_files;

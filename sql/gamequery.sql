@@ -152,18 +152,9 @@ RESET enable_seqscan;
 CREATE TEMP TABLE gq_pairs AS SELECT g, '{"white-move": "O-O-O"}'::gamequery AS q FROM gq_games;
 CREATE INDEX gq_pairs_pattern ON gq_pairs USING gin (g game_pattern_ops);
 -- (a plan's lines, but PostgreSQL 18's "Disabled" of a node enable_seqscan turns off)
-CREATE FUNCTION gq_plan(query text) RETURNS SETOF text LANGUAGE plpgsql AS $$
-DECLARE
-	line text;
-BEGIN
-	FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || query LOOP
-		IF line NOT LIKE '%Disabled: true%' THEN
-			RETURN NEXT line;
-		END IF;
-	END LOOP;
-END $$;
+\i sql/include/plan_lines.sql
 SET enable_seqscan = off;
-SELECT * FROM gq_plan('SELECT count(*) FROM gq_pairs WHERE game_matches_query(g, q)');
+SELECT * FROM plan_lines('SELECT count(*) FROM gq_pairs WHERE game_matches_query(g, q)');
 -- (the function with a constant query: the index, as for @@)
 EXPLAIN (COSTS OFF) SELECT count(*) FROM gq_pairs WHERE game_matches_query(g, '{"white-move": "O-O-O"}');
 SELECT count(*) FROM gq_pairs WHERE game_matches_query(g, q);
@@ -268,4 +259,4 @@ SELECT g @@ convert_to('{"stm": "nobody"}', 'UTF8')::gamequery FROM gq_games WHE
 SELECT g @@ convert_to('{"stm": "white"}', 'UTF8')::gamequery FROM gq_games WHERE id = 1;
 DROP CAST (bytea AS gamequery);
 DROP TABLE gq_saved, gq_games;
-DROP FUNCTION gq_plan(text);
+DROP FUNCTION plan_lines(text);

@@ -9,6 +9,7 @@
 #include "mb/pg_wchar.h"
 #include "miscadmin.h"
 #include "lib/stringinfo.h"
+#include "utils/builtins.h"
 #include "utils/tuplestore.h"
 
 PG_MODULE_MAGIC;
@@ -48,6 +49,20 @@ char *
 chess_quote_cstring(const char *s)
 {
 	return chess_quote(s, strlen(s));
+}
+
+Color
+chess_color_argument(text *t)
+{
+	char	   *name = text_to_cstring(t);
+	Color		c;
+
+	if (!color_parse(name, &c))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("invalid colour \"%s\"", chess_quote_cstring(name)),
+				 errdetail("A colour is \"white\" (or \"w\") or \"black\" (or \"b\").")));
+	return c;
 }
 
 const char *

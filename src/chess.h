@@ -310,6 +310,9 @@ extern const char *chess_tag_text(Jsonb *tags, const char *name, size_t *len);
 extern char *chess_quote(const char *s, size_t len);
 extern char *chess_quote_cstring(const char *s);
 
+/* A colour argument, "white"/"w" or "black"/"b"; 22023 for anything else. */
+extern Color chess_color_argument(text *t);
+
 /* pgn_scan.c: the planner hook that reads pgn_games() in FROM as a stream */
 extern void chess_pgn_scan_init(void);
 /* pgn_file.c: the setting chess.pgn_piece_size */

@@ -12,7 +12,6 @@
 
 #include "catalog/pg_type.h"
 #include "utils/array.h"
-#include "utils/builtins.h"
 #include "utils/lsyscache.h"
 
 /* A set of squares as the function's square[] result, by square. */
@@ -29,22 +28,11 @@ squares_array(FunctionCallInfo fcinfo, Bitboard set)
 										   1, true, TYPALIGN_CHAR));
 }
 
-/* The colour argument argno, or both colours when the call has no such argument. */
+/* The colour argument argno, or both colours (-1) when the call has no such argument. */
 static int
 colour_argument(FunctionCallInfo fcinfo, int argno)
 {
-	char	   *name;
-	Color		c;
-
-	if (PG_NARGS() <= argno)
-		return -1;
-	name = text_to_cstring(PG_GETARG_TEXT_PP(argno));
-	if (!color_parse(name, &c))
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("invalid colour \"%s\"", chess_quote_cstring(name)),
-				 errdetail("A colour is \"white\" (or \"w\") or \"black\" (or \"b\").")));
-	return (int) c;
+	return PG_NARGS() <= argno ? -1 : (int) chess_color_argument(PG_GETARG_TEXT_PP(argno));
 }
 
 /* checkers(position) → square[]: the pieces giving check to the side to move */

@@ -176,15 +176,9 @@ position_attackers_sql(PG_FUNCTION_ARGS)
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	Position	pos;
 	Square		sq = PG_GETARG_SQUARE(1);
-	char	   *color_text = text_to_cstring(PG_GETARG_TEXT_PP(2));
-	Color		color;
+	Color		color = chess_color_argument(PG_GETARG_TEXT_PP(2));
 	Bitboard	attackers;
 
-	if (!color_parse(color_text, &color))
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("invalid colour \"%s\"", chess_quote_cstring(color_text)),
-				 errdetail("A colour is \"white\" (or \"w\") or \"black\" (or \"b\").")));
 	chess_materialize(fcinfo);
 	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
 	attackers = position_attackers_by(&pos, sq, position_occupied(&pos), color);

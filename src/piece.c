@@ -89,16 +89,10 @@ PG_FUNCTION_INFO_V1(piece_make);
 Datum
 piece_make(PG_FUNCTION_ARGS)
 {
-	char	   *color_text = text_to_cstring(PG_GETARG_TEXT_PP(0));
+	Color		color = chess_color_argument(PG_GETARG_TEXT_PP(0));
 	char	   *kind_text = text_to_cstring(PG_GETARG_TEXT_PP(1));
-	Color		color;
 	PieceKind	kind;
 
-	if (!color_parse(color_text, &color))
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("invalid colour \"%s\"", chess_quote_cstring(color_text)),
-				 errdetail("A colour is \"white\" (or \"w\") or \"black\" (or \"b\").")));
 	if (!kind_parse(kind_text, &kind))
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
