@@ -393,12 +393,10 @@ game_query_keys(Datum query, bool pattern, bool with_pairs, int32 *nkeys, void *
 		add_query_groups(&b, q.flipped, pattern, with_pairs);
 		builder_init(&kb, pattern);
 		/* the pairs (Ai or Bi) first: each side's group with its twin, then the others */
-		for (d = 0; d < Max(a.f->ngroups, b.f->ngroups) && pairs < FLIP_GROUPS_MAX; d++)
+		for (d = 0; d < b.f->ngroups && pairs < FLIP_GROUPS_MAX; d++)
 			for (i = 0; i < a.f->ngroups && pairs < FLIP_GROUPS_MAX; i++)
 			{
 				j = (i + d) % b.f->ngroups;
-				if (d >= b.f->ngroups)
-					break;
 				append_group(&kb, &a, i);
 				append_group(&kb, &b, j);
 				close_group(&kb);

@@ -11,7 +11,6 @@
 
 #include "funcapi.h"
 #include "miscadmin.h"
-#include "utils/builtins.h"
 
 /* perft depth limit: deeper searches would run for years and overflow bigint */
 #define PERFT_MAX_DEPTH 20

@@ -28,6 +28,7 @@
 #include "engine/search.h"
 #include "engine/query.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -2279,6 +2280,224 @@ test_query(void)
 	}
 }
 
+/*
+ * Manoeuvres against a brute force: on seeded random games (Chess960
+ * starts among them), each piece followed by an identity through its moves
+ * (castling moves the rook too; a promoted pawn keeps its identity; a piece
+ * taken ends), and a path matched at the earliest ply where one piece's
+ * own moves, from its move off the first square, split into the path's
+ * steps: "-" one move to the next square, ".." one or more ending there.
+ */
+#define MV_PLIES 80
+
+typedef struct MvTrack
+{
+	int			n;
+	int			ply[MV_PLIES];
+	Square		from[MV_PLIES],
+				to[MV_PLIES];
+	Piece		piece[MV_PLIES];	/* before the move */
+} MvTrack;
+
+/* The earliest ply completing steps i.. of the path from the track's move k on, or INT_MAX. */
+static int
+mv_brute(const QueryManoeuvre *mv, const MvTrack *t, int k, int i)
+{
+	int			best = INT_MAX,
+				e;
+
+	if (i == mv->nsquares - 1)
+		return k > 0 ? t->ply[k - 1] : INT_MAX;
+	if (k >= t->n)
+		return INT_MAX;
+	if (!((mv->loose >> i) & 1))
+		return t->to[k] == mv->squares[i + 1] ? mv_brute(mv, t, k + 1, i + 1) : INT_MAX;
+	for (e = k; e < t->n; e++)
+		if (t->to[e] == mv->squares[i + 1])
+		{
+			int			r = mv_brute(mv, t, e + 1, i + 1);
+
+			if (r < best)
+				best = r;
+		}
+	return best;
+}
+
+static void
+test_manoeuvre_brute(void)
+{
+	int			g,
+				checked = 0,
+				matched = 0,
+				differ = 0;
+
+	for (g = 0; g < 400; g++)
+	{
+		Position	start,
+					pos;
+		Move		moves[MV_PLIES];
+		uint8_t		bytes[GAME_ENCODED_MAX(MV_PLIES)];
+		MvTrack		tracks[64];		/* by identity: the square a piece stood on at ply 0 */
+		int			id[64],
+					n = 0,
+					bad,
+					q,
+					sq;
+		size_t		len;
+
+		if (g % 4 == 3)
+			position_set_chess960(&start, (int) (rng() % 960));
+		else
+			position_set_startpos(&start);
+		pos = start;
+		memset(tracks, 0, sizeof(tracks));
+		for (sq = 0; sq < 64; sq++)
+			id[sq] = pos.board[sq] != NO_PIECE ? sq : -1;
+		while (n < MV_PLIES)
+		{
+			Move		legal[MAX_MOVES];
+			int			nl = gen_legal(&pos, legal);
+			Move		m;
+			Square		from,
+						to;
+			int			castle;
+
+			if (nl == 0)
+				break;
+			m = legal[rng() % (uint64_t) nl];
+			from = MOVE_FROM(m);
+			to = MOVE_TO(m);
+			castle = PIECE_KIND(pos.board[from]) == KING ? castle_right_of(&pos, m) : -1;
+			if (castle >= 0)
+			{
+				Square		rook = castle_rook(&pos, castle);
+				int			kid = id[from],
+							rid = id[rook];
+				MvTrack    *kt = &tracks[kid],
+						   *rt = &tracks[rid];
+
+				kt->ply[kt->n] = n, kt->from[kt->n] = from, kt->to[kt->n] = CASTLE_KING_TO(castle),
+					kt->piece[kt->n++] = pos.board[from];
+				rt->ply[rt->n] = n, rt->from[rt->n] = rook, rt->to[rt->n] = CASTLE_ROOK_TO(castle),
+					rt->piece[rt->n++] = pos.board[rook];
+				id[from] = id[rook] = -1;
+				id[CASTLE_KING_TO(castle)] = kid;
+				id[CASTLE_ROOK_TO(castle)] = rid;
+			}
+			else
+			{
+				MvTrack    *t = &tracks[id[from]];
+
+				t->ply[t->n] = n, t->from[t->n] = from, t->to[t->n] = to, t->piece[t->n++] = pos.board[from];
+				if (PIECE_KIND(pos.board[from]) == PAWN && to == pos.ep)
+					id[to ^ 8] = -1;
+				id[to] = id[from];
+				id[from] = -1;
+			}
+			moves[n++] = m;
+			position_play(&pos, m);
+		}
+		len = game_encode(&start, moves, n, bytes, &bad, NULL);
+		CHECK(len > 0, "manoeuvre game %d encodes", g);
+		for (q = 0; q < 12 && len > 0; q++)
+		{
+			/* a path from some piece's own moves, the separators at random, a square changed now and then */
+			int			who = (int) (rng() % 64),
+						k,
+						e,
+						steps,
+						expected = INT_MAX,
+						got,
+						plies[2];
+			const MvTrack *t = &tracks[who];
+			char		json[128];
+			size_t		used;
+			GameQuery	gq;
+			QueryError	err;
+			GameReader	r;
+
+			if (t->n < 2)
+				continue;
+			k = (int) (rng() % (uint64_t) t->n);
+			steps = 1 + (int) (rng() % 4);
+			used = (size_t) snprintf(json, sizeof(json), "{\"manoeuvre\": \"%c%c%c",
+									 "?PNBRQK??pnbrqk"[t->piece[k]], 'a' + SQ_FILE(t->from[k]), '1' + SQ_RANK(t->from[k]));
+			/*
+			 * every other path, when the piece comes back to a square: off
+			 * its first, "..", to that square, "-", to where it went from
+			 * there the second time (passing through first)
+			 */
+			if (q % 2 == 0)
+			{
+				int			e1,
+							e2,
+							found = 0;
+
+				for (e1 = k; e1 < t->n && !found; e1++)
+					for (e2 = e1 + 1; e2 + 1 < t->n && !found; e2++)
+						if (t->to[e1] == t->to[e2] && t->to[e2 + 1] != t->to[e1 + 1])
+						{
+							used += (size_t) snprintf(json + used, sizeof(json) - used, "..%c%c-%c%c",
+													  'a' + SQ_FILE(t->to[e2]), '1' + SQ_RANK(t->to[e2]),
+													  'a' + SQ_FILE(t->to[e2 + 1]), '1' + SQ_RANK(t->to[e2 + 1]));
+							found = 1;
+						}
+				if (found)
+					steps = 0;
+			}
+			for (sq = 0, e = k; sq < steps; sq++)
+			{
+				/* a square the piece reaches later, perhaps not for the first time */
+				Square		target;
+
+				if (e >= t->n)
+					e = t->n - 1;
+				e += (int) (rng() % (uint64_t) (t->n - e));
+				target = t->to[e++];
+
+				if (rng() % 8 == 0)
+					target = (Square) (rng() % 64);
+				used += (size_t) snprintf(json + used, sizeof(json) - used, "%s%c%c", rng() % 2 ? ".." : "-",
+										  'a' + SQ_FILE(target), '1' + SQ_RANK(target));
+			}
+			snprintf(json + used, sizeof(json) - used, "\"}");
+			if (!query_parse(json, strlen(json), &gq, query_test_alloc, NULL, &err))
+			{
+				query_free();
+				continue;		/* a step its piece cannot make, or the same square twice */
+			}
+			for (sq = 0; sq < 64; sq++)
+			{
+				const MvTrack *u = &tracks[sq];
+				int			s;
+
+				for (s = 0; s < u->n; s++)
+					if (u->from[s] == gq.manoeuvres[0].squares[0] &&
+						u->piece[s] == PIECE_MAKE(gq.manoeuvres[0].color, gq.manoeuvres[0].kind))
+					{
+						int			e = mv_brute(&gq.manoeuvres[0], u, s, 0);
+
+						if (e < expected)
+							expected = e;
+					}
+			}
+			got = game_reader_init(&r, bytes, len) && query_match(&gq, &r, plies, NULL, NULL) > 0 ? plies[0] : INT_MAX;
+			checked++;
+			matched += expected != INT_MAX;
+			if (got != expected)
+			{
+				differ++;
+				if (differ <= 5)
+					printf("manoeuvre %s in game %d: ply %d, brute force %d\n", json, g, got, expected);
+			}
+			query_free();
+		}
+	}
+	CHECK(differ == 0, "manoeuvres: %d of %d differ from the brute force", differ, checked);
+	CHECK(matched > checked / 4 && matched < checked, "manoeuvres: %d of %d matched (both kinds wanted)", matched, checked);
+	printf("manoeuvres against a brute force: %d paths, %d found\n", checked, matched);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -2324,6 +2543,7 @@ main(int argc, char **argv)
 	test_pattern_pairs();
 	test_position_reach();
 	test_query();
+	test_manoeuvre_brute();
 	printf("checked every move value in %d positions\n", consistency_positions);
 	snprintf(path, sizeof(path), "%s/polyglot-vectors.tsv", dir);
 	test_polyglot(path);

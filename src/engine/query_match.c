@@ -359,12 +359,13 @@ query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *)
 			if (game_reader_failed(r))
 				return -1;
 		}
-		/* a poll every 4,096 units of work: a ply, and each item its condition tried */
+		/* a poll every 4,096 units of work: a ply, each item its condition tried, 8 for the counts */
 		work += 1 + c->nsubfens + c->nmaterials + c->nimbalances + c->nmoves + c->nsame_pawns +
 			c->nsame_files + (c->features ? 8 : 0);
-		if (poll && work >= 4096)
+		if (work >= 4096)
 		{
-			poll(arg);
+			if (poll)
+				poll(arg);
 			work = 0;
 		}
 	}

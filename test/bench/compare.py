@@ -4,7 +4,8 @@ corpus, timed.  Prints "RESULT name milliseconds" lines (and the counts the
 searches found, which both sides must agree on).
 
 Usage: compare.py CORPUS.pgn POSITIONS.txt REPEATS   (libpq environment
-variables name the server; the database is made anew).
+variables name the server, a throwaway one: the database's public schema
+is dropped and made anew).
 
 What it times, each the best of REPEATS (a build or an import, once):
   perft        perft 5 of the start, perft 4 of Kiwipete (SQL perft())
@@ -63,8 +64,7 @@ with psycopg.connect(autocommit=True, prepare_threshold=None) as conn:
     # then everything the other revision's recipe made (0.10.0's explorer is
     # tables and functions, which DROP EXTENSION ... CASCADE leaves or cuts
     # down to their columns of other types), the extension with it
-    conn.execute("DROP SCHEMA public CASCADE")
-    conn.execute("CREATE SCHEMA public")
+    conn.execute("DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public")
     conn.execute("CREATE EXTENSION chess")
 
     ms, rows = best(conn, "SELECT perft(start_position(), 5)")
