@@ -112,9 +112,7 @@ neighbour_files(Bitboard pawns)
 static Bitboard
 front_span(Square sq, Color c)
 {
-	int			f = SQ_FILE(sq);
-	Bitboard	files = (BB_FILE_A << f) | (f > 0 ? BB_FILE_A << (f - 1) : 0) |
-		(f < 7 ? BB_FILE_A << (f + 1) : 0);
+	Bitboard	files = (BB_FILE_A << SQ_FILE(sq)) | neighbour_files(SQ_BB(sq));
 	int			r = SQ_RANK(sq);
 	Bitboard	ahead = c == WHITE
 		? (r == 7 ? 0 : ~(Bitboard) 0 << (8 * (r + 1)))
@@ -289,20 +287,18 @@ pattern_mirror(const Pattern *in, Pattern *out)
 	out->side = in->side;
 }
 
-/* Same material and side to move: what each of Scid's board searches asks first. */
+/* Same material and side to move: what each of Scid's board searches asks first (one king a side). */
 static bool
 same_material(const Position *a, const Position *b)
 {
-	int			c,
-				k;
+	uint8_t		ca[2][MATERIAL_KINDS],
+				cb[2][MATERIAL_KINDS];
 
 	if (a->side != b->side)
 		return false;
-	for (c = 0; c < 2; c++)
-		for (k = PAWN; k <= KING; k++)
-			if (bb_count(position_bb(a, c, k)) != bb_count(position_bb(b, c, k)))
-				return false;
-	return true;
+	material_counts(a, ca);
+	material_counts(b, cb);
+	return memcmp(ca, cb, sizeof(ca)) == 0;
 }
 
 bool

@@ -26,39 +26,35 @@ move_matches(const QueryMove *qm, const Position *pos, Move m, PieceKind kind, i
 		(qm->promotion == NO_KIND || qm->promotion == MOVE_PROMO(m));
 }
 
+static Bitboard
+pinned_pieces(const Position *pos, Color c)
+{
+	return position_pinned(pos, c, NULL);
+}
+
+/* The sets of squares the colour-wise count rules count, by QueryFeature (checkers and mobility aside). */
+static Bitboard (*const feature_sets[QF_COUNT]) (const Position *, Color) = {
+	[QF_PINNED] = pinned_pieces,
+	[QF_PASSED] = pawns_passed,
+	[QF_ISOLATED] = pawns_isolated,
+	[QF_DOUBLED] = pawns_doubled,
+	[QF_CONNECTED] = pawns_connected,
+};
+
 /* A feature's count in a position, of one colour (or both: -1). */
 static int
 feature_count(const Position *pos, QueryFeature f, int color)
 {
-	Bitboard	(*set) (const Position *, Color);
 	Bitboard	found = 0;
 	int			c;
 
-	switch (f)
-	{
-		case QF_CHECKERS:
-			return bb_count(position_checkers(pos));
-		case QF_MOBILITY:
-			return count_legal(pos);
-		case QF_PINNED:
-			set = NULL;
-			break;
-		case QF_PASSED:
-			set = pawns_passed;
-			break;
-		case QF_ISOLATED:
-			set = pawns_isolated;
-			break;
-		case QF_DOUBLED:
-			set = pawns_doubled;
-			break;
-		default:
-			set = pawns_connected;
-			break;
-	}
+	if (f == QF_CHECKERS)
+		return bb_count(position_checkers(pos));
+	if (f == QF_MOBILITY)
+		return count_legal(pos);
 	for (c = WHITE; c <= BLACK; c++)
 		if (color < 0 || color == c)
-			found |= set ? set(pos, (Color) c) : position_pinned(pos, (Color) c, NULL);
+			found |= feature_sets[f] (pos, (Color) c);
 	return bb_count(found);
 }
 
