@@ -373,6 +373,21 @@ SELECT gin_query_keys(q, 'game_gin_ops') IS NOT NULL AS material_keys, gin_query
 FROM (VALUES ('{"same-pawns": "4k3/p7/8/8/8/8/P7/4K3 w - - 0 1"}'::gamequery), ('{"same-pawn-files": "4k3/p7/8/8/8/8/P7/4K3 w - - 0 1"}'),
              ('{"manoeuvre": "Nb1-d2-f1-g3"}'), ('{"flip": true, "manoeuvre": "Nb1-d2-f1-g3"}'), ('{"flip": true, "checkers": 2}'),
              ('{"manoeuvre": "Pa7-a8-h1"}')) v(q);
+-- the keys themselves, pinned to those of the pattern and balance values
+-- sql/formats.sql pins (doc/formats.md): a FEN's material, its pawns off
+-- their start squares, a manoeuvre's piece on each later square of its
+-- path, a flipped query's group beside its twin's
+SELECT gin_query_keys('{"same-pawn-files": "4k3/8/8/p7/P7/8/8/4K3 w - - 0 1"}'::gamequery, 'game_gin_ops') =
+         gin_query_keys('KPvKP'::balance, 'game_gin_ops') AS files_material,
+       gin_query_keys('{"same-pawns": "4k3/8/8/p7/P7/8/8/4K3 w - - 0 1"}'::gamequery, 'game_gin_ops') =
+         gin_query_keys('KPvKP'::balance, 'game_gin_ops') AS pawns_material,
+       gin_query_keys('{"same-pawns": "4k3/8/8/p7/P7/8/8/4K3 w - - 0 1"}'::gamequery) =
+         gin_query_keys('8/8/8/p7/P7/8/8/8'::pattern) AS pawns_pattern,
+       gin_query_keys('{"manoeuvre": "Nb1-d2-f1-g3"}'::gamequery) =
+         gin_query_keys('8/8/8/8/8/8/3N4/8'::pattern) || gin_query_keys('8/8/8/8/8/8/8/5N2'::pattern)
+         || gin_query_keys('8/8/8/8/8/6N1/8/8'::pattern) AS manoeuvre_squares,
+       gin_query_keys('{"flip": true, "manoeuvre": "Nb1-c3"}'::gamequery) =
+         gin_query_keys('8/8/8/8/8/2N5/8/8'::pattern) || gin_query_keys('8/8/2n5/8/8/8/8/8'::pattern) AS flip_pair;
 \i sql/include/plan_lines.sql
 SELECT * FROM plan_lines('SELECT count(*) FROM gf_indexed WHERE g @@ ''{"flip": true, "manoeuvre": "Nb1-d2-f1-g3"}''');
 SELECT * FROM plan_lines('SELECT count(*) FROM gf_indexed WHERE g @@ ''{"same-pawn-files": "4k3/p7/8/8/8/8/P7/4K3 w - - 0 1"}''');
