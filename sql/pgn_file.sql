@@ -30,6 +30,8 @@ END $$;
 \set chess_small_pgn_gz :LASTOID
 \lo_import test/data/pgn_file/small.pgn.zst
 \set chess_small_pgn_zst :LASTOID
+\lo_import test/data/pgn_file/cut.pgn.zst
+\set chess_cut_pgn_zst :LASTOID
 \lo_import test/data/pgn_file/two_members.pgn.gz
 \set chess_two_pgn_gz :LASTOID
 \lo_import test/data/pgn_file/bom.pgn
@@ -42,6 +44,7 @@ FROM (SELECT copy_fixture(lo::oid, name)
                    (:chess_test_pgn_zst, 'chess_test.pgn.zst'),
                    (:chess_small_pgn_gz, 'chess_small.pgn.gz'),
                    (:chess_small_pgn_zst, 'chess_small.pgn.zst'),
+                   (:chess_cut_pgn_zst, 'chess_cut.pgn.zst'),
                    (:chess_two_pgn_gz, 'chess_two.pgn.gz'),
                    (:chess_bom_pgn, 'chess_bom.pgn'),
                    (:chess_latin1_pgn, 'chess_latin1.pgn')) AS f(lo, name)) AS c;
@@ -126,34 +129,53 @@ FROM unnest('{chess_test.pgn,chess_test.pgn.gz,chess_test.pgn.zst}'::text[]) AS 
      generate_series(1, 3) AS parts, generate_series(1, parts) AS part,
      pgn_games_file(f, part => part, parts => parts)
 GROUP BY f, parts ORDER BY f, parts;
--- each part has its share
-SELECT part, count(*) AS games FROM generate_series(1, 2) AS part, pgn_games_file('chess_test.pgn', part => part, parts => 2)
+-- each part has its share: pieces in turn; for a zstd file whose size its
+-- headers tell, a run of pieces each, the first run longer (the first part
+-- stops decompressing where its run ends)
+SELECT f, part, count(*) AS games, min(game), max(game)
+FROM unnest('{chess_test.pgn,chess_test.pgn.zst}'::text[]) AS f, generate_series(1, 2) AS part,
+     pgn_games_file(f, part => part, parts => 2)
+GROUP BY f, part ORDER BY f, part;
+SELECT part, count(*) AS games, min(game), max(game)
+FROM generate_series(1, 4) AS part, pgn_games_file('chess_test.pgn.zst', part => part, parts => 4)
 GROUP BY part ORDER BY part;
+-- the first part reads no further than its run: a byte of the last block
+-- damaged fails the second part only
+SELECT write_file('chess_tail.pgn.zst', set_byte(b, length(b) - 6, get_byte(b, length(b) - 6) # 85))
+FROM pg_read_binary_file('chess_test.pgn.zst') AS b;
+SELECT count(*) FROM pgn_games_file('chess_tail.pgn.zst', part => 1, parts => 2);
+SELECT count(*) FROM pgn_games_file('chess_tail.pgn.zst', part => 2, parts => 2);
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
 -- cut at every byte of a few games (pieces of 1 byte to the file's size,
 -- 2 and 3 parts): games of different lengths, comments, CRLF line ends, a comment
 -- before the first game, a game with no move
 SELECT write_file('chess_cut.pgn', convert_to(E'{a file''s comment}\n\n[Event "a"]\n[Result "1-0"]\n\n1. e4 {x} e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n'
        || E'[Event "b"]\r\n[Result "*"]\r\n\r\n1. d4 d5 *\r\n\r\n[Event "c"]\n\n1. c4 (1. Nf3) e5 *\n\n'
        || E'[Event "d"]\n[White "W"]\n[Black "B"]\n\n1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 *\n\n[Event "e"]\n\n*\n', 'UTF8'));
-SELECT count(*) AS games FROM pgn_games_file('chess_cut.pgn');
-CREATE TEMP TABLE cuts (size integer, parts integer, games integer, same boolean);
+-- (and the same text as zstd, a fixture, whose parts take runs of pieces)
+SELECT f, count(*) AS games, md5(string_agg(game || ':' || byte_offset || ':' || value::text, '|' ORDER BY game))
+FROM unnest('{chess_cut.pgn,chess_cut.pgn.zst}'::text[]) AS f, pgn_games_file(f) GROUP BY f ORDER BY f;
+CREATE TEMP TABLE cuts (f text, size integer, parts integer, games integer, same boolean);
 DO $$
 DECLARE
 	whole text := (SELECT string_agg(game || ':' || byte_offset || ':' || value::text, '|' ORDER BY game) FROM pgn_games_file('chess_cut.pgn'));
 	got text;
 	n integer;
+	f text;
 BEGIN
-	FOR size IN 1 .. (pg_stat_file('chess_cut.pgn')).size LOOP
-		PERFORM set_config('chess.pgn_piece_size', size::text, true);
-		FOR parts IN 2 .. 3 LOOP
-			SELECT count(*), string_agg(game || ':' || byte_offset || ':' || value::text, '|' ORDER BY game) INTO n, got
-			FROM generate_series(1, parts) AS part, pgn_games_file('chess_cut.pgn', part => part, parts => parts);
-			INSERT INTO cuts VALUES (size, parts, n, got IS NOT DISTINCT FROM whole);
+	FOREACH f IN ARRAY '{chess_cut.pgn,chess_cut.pgn.zst}'::text[] LOOP
+		FOR size IN 1 .. (pg_stat_file('chess_cut.pgn')).size LOOP
+			PERFORM set_config('chess.pgn_piece_size', size::text, true);
+			FOR parts IN 2 .. 3 LOOP
+				SELECT count(*), string_agg(game || ':' || byte_offset || ':' || value::text, '|' ORDER BY game) INTO n, got
+				FROM generate_series(1, parts) AS part, pgn_games_file(f, part => part, parts => parts);
+				INSERT INTO cuts VALUES (f, size, parts, n, got IS NOT DISTINCT FROM whole);
+			END LOOP;
 		END LOOP;
 	END LOOP;
 END $$;
-SELECT parts, count(*) AS cuts, count(*) FILTER (WHERE same) AS as_whole, min(games), max(games)
-FROM cuts GROUP BY parts ORDER BY parts;
+SELECT f, parts, count(*) AS cuts, count(*) FILTER (WHERE same) AS as_whole, min(games), max(games)
+FROM cuts GROUP BY f, parts ORDER BY f, parts;
 RESET chess.pgn_piece_size;
 -- a part out of range
 SELECT count(*) FROM pgn_games_file('chess_test.pgn', part => 3, parts => 2);
@@ -173,7 +195,7 @@ SELECT count(*) FROM pgn_games_file('chess_no_such_file.pgn');
 -- places spread over the file (header, data, trailer); each is read to its
 -- end or refused with "could not decompress" (XX001), an encoding error
 -- (22021) or a PGN error (22P02), never with anything else or a crash
-CREATE TEMP TABLE damaged (format text, i int, state text);
+CREATE TEMP TABLE damaged (format text, i int, state text, part int);
 SELECT (SELECT md5(string_agg(value::text, '|' ORDER BY game)) FROM pgn_games_file('chess_small.pgn.' || f, skip_errors => true))
        = (SELECT md5(string_agg(value::text, '|' ORDER BY game)) FROM source, pgn_games(left(t, 40000), skip_errors => true)) AS small_file_read
 FROM unnest('{gz,zst}'::text[]) AS f;
@@ -193,21 +215,24 @@ BEGIN
 				bad := set_byte(bad, (i * 7919 + k * 104729) % length(bad), (i * 31 + k * 97 + 17) % 256);
 			END LOOP;
 			PERFORM write_file('chess_damaged.pgn.' || f, bad);
-			BEGIN
-				SELECT count(*) INTO n FROM pgn_games_file('chess_damaged.pgn.' || f);
-				st := '00000';
-			EXCEPTION WHEN OTHERS THEN
-				GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE;
-			END;
-			INSERT INTO damaged VALUES (f, i, st);
+			-- whole, and each of 2 parts
+			FOR p IN 0 .. 2 LOOP
+				BEGIN
+					SELECT count(*) INTO n FROM pgn_games_file('chess_damaged.pgn.' || f, part => greatest(p, 1), parts => CASE WHEN p = 0 THEN 1 ELSE 2 END);
+					st := '00000';
+				EXCEPTION WHEN OTHERS THEN
+					GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE;
+				END;
+				INSERT INTO damaged VALUES (f, i, st, p);
+			END LOOP;
 		END LOOP;
 	END LOOP;
 END $$;
-SELECT format, count(*) AS files,
-       count(*) FILTER (WHERE state = 'XX001') > 100 AS most_refused,
+SELECT format, count(*) FILTER (WHERE part = 0) AS files, count(*) FILTER (WHERE part > 0) AS parts,
+       count(*) FILTER (WHERE state = 'XX001' AND part = 0) > 100 AS most_refused,
        count(*) FILTER (WHERE state NOT IN ('00000', 'XX001', '22021', '22P02')) AS unexpected
 FROM damaged GROUP BY format ORDER BY format;
-SELECT format, i, state FROM damaged WHERE state NOT IN ('00000', 'XX001', '22021', '22P02') ORDER BY 1, 2;
+SELECT format, i, part, state FROM damaged WHERE state NOT IN ('00000', 'XX001', '22021', '22P02') ORDER BY 1, 2;
 -- a bad game is skipped like in pgn_games()
 SELECT write_file('chess_bad.pgn', convert_to(E'1. e4 *\n\n1. e5 *\n\n1. d4 *\n', 'UTF8'));
 SELECT game, value FROM pgn_games_file('chess_bad.pgn', skip_errors => true);

@@ -4,6 +4,10 @@
 # unlogged table without indexes by one session (part 1 of 1) and by two
 # (parts 1 and 2 of 2, at once), ROUNDS times alternately (default 3), the
 # best of each; prints the games a second and the speed-up of two sessions.
+# It also times parts 1 and 2 of 2 alone, one after the other: the longer
+# against one session is the speed-up two free cores give, which a VM whose
+# two cores slow each other down (timings of a session vary by 10 to 40 %
+# here) does not show at once.
 #
 #   bash test/bench/parts.sh [GAMES [ROUNDS]]     (as root)
 set -euo pipefail
@@ -35,16 +39,26 @@ for ((r = 1; r <= $rounds; r++)); do
 			e=\$(now)
 			echo "\$f \$n \$(echo "\$e - \$s" | bc) \$(psql -X -At -c 'SELECT count(*) FROM g')"
 		done
+		psql -X -q -c "TRUNCATE g"
+		longest=0
+		for k in 1 2; do
+			psql -X -q -c "CHECKPOINT"
+			s=\$(now)
+			psql -X -q -c "INSERT INTO g SELECT tags, result, value FROM pgn_games_file('$work/\$f', part => \$k, parts => 2)"
+			longest=\$(echo "\$(now) - \$s" | bc | awk -v l="\$longest" '{ print (\$1 > l ? \$1 : l) }')
+		done
+		echo "\$f alone \$longest \$(psql -X -At -c 'SELECT count(*) FROM g')"
 	done
 done
 SH
 pg_virtualenv -v 15 bash "$work/run.sh" 2>/dev/null | tee "$work/raw" | awk -v games="$games" '
 	$1 ~ /^games/ && NF == 4 { t = $3 + 0; k = $1 " " $2; if (!(k in best) || t < best[k]) best[k] = t; if ($4 != games) bad = 1 }
 	END {
-		printf "%-14s %10s %10s %8s\n", "file", "1 session", "2 sessions", "speed-up"
+		printf "%-14s %10s %10s %8s %12s\n", "file", "1 session", "2 sessions", "speed-up", "parts alone"
 		for (f = 0; f < 2; f++) {
 			name = f ? "games.pgn.zst" : "games.pgn"
-			printf "%-14s %8.0f/s %8.0f/s %7.2fx\n", name, games / best[name " 1"], games / best[name " 2"], best[name " 1"] / best[name " 2"]
+			printf "%-14s %8.0f/s %8.0f/s %7.2fx %11.2fx\n", name, games / best[name " 1"], games / best[name " 2"],
+				best[name " 1"] / best[name " 2"], best[name " 1"] / best[name " alone"]
 		}
 		if (bad) print "!! a run did not read every game"
 	}'

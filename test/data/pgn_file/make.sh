@@ -9,6 +9,8 @@
 #                                 megabyte of text: games straddle the parts
 #                                 the reader takes a megabyte at a time)
 #   small.pgn.gz, small.pgn.zst   their first 40,000 bytes, for the damaged files
+#   cut.pgn.zst                   the text the test writes as chess_cut.pgn, to
+#                                 cut at every byte
 #   two_members.pgn.gz            two gzip members one after the other
 #   bom.pgn                       a game after a UTF-8 byte-order mark
 #   latin1.pgn                    [White "Rémi"] in LATIN1
@@ -20,6 +22,9 @@ moves = ('1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d
 text = '\n'.join('[Event "Game %d"]\n[Result "*"]\n\n%s *\n' % (i, moves) for i in range(1, 6001))
 open('games.pgn.tmp', 'w').write(text)
 open('small.pgn.tmp', 'w').write(text[:40000])
+open('cut.tmp', 'wb').write(('{a file\'s comment}\n\n[Event "a"]\n[Result "1-0"]\n\n1. e4 {x} e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n'
+    '[Event "b"]\r\n[Result "*"]\r\n\r\n1. d4 d5 *\r\n\r\n[Event "c"]\n\n1. c4 (1. Nf3) e5 *\n\n'
+    '[Event "d"]\n[White "W"]\n[Black "B"]\n\n1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 *\n\n[Event "e"]\n\n*\n').encode())
 open('bom.pgn', 'wb').write(b'\xef\xbb\xbf' + '[Event "BOM"]\n\n1. e4 *\n'.encode())
 open('latin1.pgn', 'wb').write('[White "Rémi"]\n1. e4 *\n'.encode('latin-1'))
 open('a.tmp', 'w').write('[Event "A"]\n1. e4 *\n')
@@ -29,5 +34,6 @@ for f in games small; do
 	gzip -n -c "$f.pgn.tmp" >"$f.pgn.gz"
 	zstd -q -c "$f.pgn.tmp" >"$f.pgn.zst"
 done
+zstd -q -c cut.tmp >cut.pgn.zst
 { gzip -n -c a.tmp; gzip -n -c b.tmp; } >two_members.pgn.gz
 rm -f ./*.tmp
