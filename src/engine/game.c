@@ -222,7 +222,10 @@ game_writer_add_clones(GameWriter *w, const Position *before, Move m)
 {
 	const Position *pos = w->plies == 0 ? &w->first : before;
 
-	put_move_v2(pos, castle_normalize(pos, m), w->out, &w->bitpos);
+	/* castling written as the king onto its rook or two squares: only a king's move, with rights */
+	if (pos->castling && pos->board[MOVE_FROM(m)] == PIECE_MAKE(pos->side, KING))
+		m = castle_normalize(pos, m);
+	put_move_v2(pos, m, w->out, &w->bitpos);
 	w->plies++;
 }
 

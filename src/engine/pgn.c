@@ -41,13 +41,15 @@ typedef struct Reader
  * Classes of characters, looked up a byte at a time where the reader scans
  * most: white space (chess_is_space()), the characters that end a movetext
  * token (white space, brackets, ';', '$', and NUL: no token holds one),
- * and those that stop the scan of a tag value ('"', '\\', newline).
+ * those that stop the scan of a tag value ('"', '\\', newline), and the
+ * ASCII letters (a movetext token that begins with one is a move).
  */
 enum
 {
 	CH_SPACE = 1,
 	CH_ENDS_TOKEN = 2,
-	CH_TAG_STOP = 4
+	CH_TAG_STOP = 4,
+	CH_LETTER = 8
 };
 static const uint8_t char_class[256] = {
 	[' '] = CH_SPACE | CH_ENDS_TOKEN, ['\t'] = CH_SPACE | CH_ENDS_TOKEN,
@@ -55,7 +57,12 @@ static const uint8_t char_class[256] = {
 	['\f'] = CH_SPACE | CH_ENDS_TOKEN, ['\v'] = CH_SPACE | CH_ENDS_TOKEN,
 	['{'] = CH_ENDS_TOKEN, ['}'] = CH_ENDS_TOKEN, ['('] = CH_ENDS_TOKEN, [')'] = CH_ENDS_TOKEN,
 	[';'] = CH_ENDS_TOKEN, ['['] = CH_ENDS_TOKEN, ['$'] = CH_ENDS_TOKEN, ['\0'] = CH_ENDS_TOKEN,
-	['"'] = CH_TAG_STOP, ['\\'] = CH_TAG_STOP
+	['"'] = CH_TAG_STOP, ['\\'] = CH_TAG_STOP,
+#define L8(c) [c] = CH_LETTER, [c + 1] = CH_LETTER, [c + 2] = CH_LETTER, [c + 3] = CH_LETTER, \
+	[c + 4] = CH_LETTER, [c + 5] = CH_LETTER, [c + 6] = CH_LETTER, [c + 7] = CH_LETTER
+	L8('A'), L8('I'), L8('Q'), ['Y'] = CH_LETTER, ['Z'] = CH_LETTER,
+	L8('a'), L8('i'), L8('q'), ['y'] = CH_LETTER, ['z'] = CH_LETTER
+#undef L8
 };
 
 #define CHAR_IS(c, cls) ((char_class[(uint8_t) (c)] & (cls)) != 0)
@@ -106,16 +113,14 @@ line_end(const Reader *r, size_t from)
 }
 
 /* Skips white space, byte-order marks and %-escaped lines. */
-static void
+static inline void
 skip_blank(Reader *r)
 {
 	while (!at_end(r))
 	{
 		char		c = r->s[r->pos];
 
-		if (c == '%' && at_line_start(r))
-			advance(r, line_end(r, r->pos) - r->pos);
-		else if (CHAR_IS(c, CH_SPACE))
+		if (CHAR_IS(c, CH_SPACE))
 		{
 			size_t		p = r->pos + 1;
 
@@ -123,7 +128,9 @@ skip_blank(Reader *r)
 				p++;
 			advance(r, p - r->pos);
 		}
-		else if (at_bom(r))
+		else if (c == '%' && at_line_start(r))
+			advance(r, line_end(r, r->pos) - r->pos);
+		else if (c == '\xEF' && at_bom(r))
 			advance(r, 3);
 		else
 			break;
@@ -549,9 +556,35 @@ open_variation(Reader *r, Game *g)
 	}
 }
 
+static void read_move_other(Reader *r, Game *g, const char *t, size_t n, SanResult *san);
+
 /* A move token of the line at g->depth. */
-static void
+static inline void
 read_move(Reader *r, Game *g, const char *t, size_t n, SanResult *san)
+{
+	Line	   *line = &g->lines[g->depth];
+
+	/* the SAN of nearly every move, in a line that is read, within the limits */
+	if (g->err.code == PGN_OK && !line->dead && line->ply < PGN_MAX_PLIES &&
+		g->plies < PGN_MAX_GAME_PLIES && san_parse_common(&line->cur, t, n, &san->move))
+	{
+		san->status = SAN_OK;
+		line->prev = line->cur;
+		line->ply++;
+		line->moves++;
+		g->plies++;
+		position_play(&line->cur, san->move);
+		if (r->h->ply)
+			r->h->ply(r->h->arg, line->ply, san->move, &line->prev, &line->cur,
+					  g->depth ? line->path : NULL);
+	}
+	else
+		read_move_other(r, g, t, n, san);
+}
+
+/* read_move(), every other case: an error, a limit, SAN read leniently */
+static CHESS_COLD void
+read_move_other(Reader *r, Game *g, const char *t, size_t n, SanResult *san)
 {
 	Line	   *line = &g->lines[g->depth];
 	const char *path = g->depth ? line->path : NULL;
@@ -747,6 +780,14 @@ read_movetext(Reader *r, Game *g, SanResult *san)
 			const char *t = r->s + tstart;
 			size_t		n = r->pos - tstart;
 
+			/* a token that begins with a letter is a move (nearly every token but move numbers) */
+			if (CHAR_IS(c, CH_LETTER))
+			{
+				read_move(r, g, t, n, san);
+				if (r->h->nag)
+					report_glyphs(r, t, n);
+				continue;
+			}
 			/* "1/2" at the end of a part may be the start of "1/2-1/2": read on */
 			if (is_result(t, n) && (n != 3 || t[1] != '/' || r->pos < r->len || r->final))
 			{

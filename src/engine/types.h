@@ -63,6 +63,13 @@ typedef uint8_t Square;
 #define CHESS_HOT
 #endif
 
+/* a function out of the hot path: an error's, or a rare case's */
+#if defined(__GNUC__)
+#define CHESS_COLD __attribute__((noinline, cold))
+#else
+#define CHESS_COLD
+#endif
+
 #define SQ_NONE			64
 #define SQ_MAKE(file, rank)	((Square) (((rank) << 3) | (file)))
 #define SQ_FILE(sq)		((sq) & 7)
