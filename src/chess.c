@@ -65,6 +65,30 @@ chess_color_argument(text *t)
 	return c;
 }
 
+ArrayType *
+chess_move_array(Oid elemtype, const Move *moves, int n)
+{
+	Size		bytes = ARR_OVERHEAD_NONULLS(1) + (Size) n * sizeof(Move);
+	ArrayType  *a;
+
+	StaticAssertStmt(sizeof(Move) == 2, "a move is stored as an int2, aligned on 2 bytes");
+	if (n == 0)
+		return construct_empty_array(elemtype);
+	if (!AllocSizeIsValid(bytes))
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("array size exceeds the maximum allowed (%d)", (int) MaxAllocSize)));
+	a = palloc0(bytes);
+	SET_VARSIZE(a, bytes);
+	a->ndim = 1;
+	a->dataoffset = 0;			/* no nulls */
+	a->elemtype = elemtype;
+	ARR_DIMS(a)[0] = n;
+	ARR_LBOUND(a)[0] = 1;
+	memcpy(ARR_DATA_PTR(a), moves, (Size) n * sizeof(Move));
+	return a;
+}
+
 const char *
 chess_detail(const char *detail)
 {

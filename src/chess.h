@@ -313,6 +313,12 @@ extern char *chess_quote_cstring(const char *s);
 /* A colour argument, "white"/"w" or "black"/"b"; 22023 for anything else. */
 extern Color chess_color_argument(text *t);
 
+/*
+ * A move[] of n moves (elemtype the type move): the moves' 2-byte values
+ * copied at once, the array construct_array() would make element by element.
+ */
+extern ArrayType *chess_move_array(Oid elemtype, const Move *moves, int n);
+
 /* pgn_scan.c: the planner hook that reads pgn_games() in FROM as a stream */
 extern void chess_pgn_scan_init(void);
 /* pgn_file.c: the setting chess.pgn_piece_size */

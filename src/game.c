@@ -193,15 +193,10 @@ game_moves(PG_FUNCTION_ARGS)
 {
 	struct varlena *g = PG_GETARG_GAME_P(0);
 	Move	   *moves;
-	int			n = chess_game_decode(g, &moves, NULL),
-				i;
-	Datum	   *elems = palloc(sizeof(Datum) * (n + 1));
+	int			n = chess_game_decode(g, &moves, NULL);
 
-	for (i = 0; i < n; i++)
-		elems[i] = MoveGetDatum(moves[i]);
-	PG_RETURN_ARRAYTYPE_P(construct_array(elems, n,
-										  get_element_type(get_func_rettype(fcinfo->flinfo->fn_oid)),
-										  sizeof(Move), true, TYPALIGN_SHORT));
+	PG_RETURN_ARRAYTYPE_P(chess_move_array(get_element_type(get_func_rettype(fcinfo->flinfo->fn_oid)),
+										   moves, n));
 }
 
 /* final(game) → position */

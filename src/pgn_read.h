@@ -67,14 +67,16 @@ typedef struct PgnReadState
 	MemoryContext game_cxt;
 	MemoryContext row_cxt;		/* the values of one row, reset after it is stored */
 	/* pgn_games */
-	JsonbParseState *tags;		/* the game's tags; NULL before the first */
+	JsonbPair  *tag_pairs;		/* the game's tags, in the order read until sorted */
 	char	  **tag_names;		/* their names in the order read (a game repeats none) */
-	int			ntag_names;
+	int			ntag_names;		/* (of both) */
 	int			tag_names_capacity;
+	int			tag_pairs_capacity;
 	StringInfoData opening;		/* the comments before the first move; data NULL when none */
 	Move	   *moves;			/* the main line's moves */
 	int			nmoves;
 	int			moves_capacity;
+	bool		ann_pending;	/* ann holds none of the moves read (ann_now()) */
 	GameWriter	writer;			/* the game value, written as the moves come */
 	struct varlena *value;		/* its bytes after a varlena header; NULL before a move */
 	size_t		value_capacity;	/* bytes after the header, zeroed past the moves */

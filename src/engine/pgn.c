@@ -784,7 +784,7 @@ read_movetext(Reader *r, Game *g, SanResult *san)
 			if (CHAR_IS(c, CH_LETTER))
 			{
 				read_move(r, g, t, n, san);
-				if (r->h->nag)
+				if (r->h->nag && (t[n - 1] == '!' || t[n - 1] == '?'))
 					report_glyphs(r, t, n);
 				continue;
 			}
@@ -799,7 +799,7 @@ read_movetext(Reader *r, Game *g, SanResult *san)
 			}
 			if (!skip_move_number(&t, &n))
 				read_move(r, g, t, n, san);
-			if (r->h->nag)
+			if (r->h->nag && n > 0 && (t[n - 1] == '!' || t[n - 1] == '?'))
 				report_glyphs(r, t, n);
 		}
 	}
