@@ -136,33 +136,27 @@ tags_jsonb(PgnReadState *st)
 }
 
 /*
- * The game value, written as the reader plays the moves (a value of the
- * moves read, which the reader has tested, played once): its bytes grow
- * by doubling, zeroed past the moves.
+ * The game value, written by read_ply() as the reader plays the moves (a
+ * value of the moves read, which the reader has tested, played once): its
+ * bytes are made here, and grow by doubling, zeroed past the moves.
  */
-static void
-write_move(PgnReadState *st, const Position *before, Move m)
+static pg_noinline void
+value_grow(PgnReadState *st, const Position *before)
 {
-	size_t		need = GAME_ENCODED_MAX(st->nmoves);
+	size_t		old = st->value_capacity;
 
-	if (need > st->value_capacity)
+	st->value_capacity = Max(2 * old, GAME_ENCODED_MAX(64));
+	if (st->value == NULL)
 	{
-		size_t		old = st->value_capacity;
-
-		st->value_capacity = Max(2 * old, GAME_ENCODED_MAX(64));
-		if (st->value == NULL)
-		{
-			st->value = palloc0(VARHDRSZ + st->value_capacity);
-			game_writer_begin(&st->writer, before, (uint8 *) VARDATA(st->value));
-		}
-		else
-		{
-			st->value = repalloc(st->value, VARHDRSZ + st->value_capacity);
-			memset((char *) VARDATA(st->value) + old, 0, st->value_capacity - old);
-			st->writer.out = (uint8 *) VARDATA(st->value);
-		}
+		st->value = palloc0(VARHDRSZ + st->value_capacity);
+		game_writer_begin(&st->writer, before, (uint8 *) VARDATA(st->value));
 	}
-	game_writer_add(&st->writer, before, m);
+	else
+	{
+		st->value = repalloc(st->value, VARHDRSZ + st->value_capacity);
+		memset((char *) VARDATA(st->value) + old, 0, st->value_capacity - old);
+		st->writer.out = (uint8 *) VARDATA(st->value);
+	}
 }
 
 static void
@@ -178,9 +172,12 @@ read_ply(void *arg, int ply, Move m, const Position *before,
 			ann_builder_move(ann_now(st), m);
 		if (variation)
 			return;
-		st->moves = grow(st->moves, st->nmoves, &st->moves_capacity, sizeof(Move));
+		if (unlikely(st->nmoves >= st->moves_capacity))
+			st->moves = grow(st->moves, st->nmoves, &st->moves_capacity, sizeof(Move));
 		st->moves[st->nmoves++] = m;
-		write_move(st, before, m);
+		if (unlikely(GAME_ENCODED_MAX(st->nmoves) > st->value_capacity))
+			value_grow(st, before);
+		game_writer_add(&st->writer, before, m);
 		return;
 	}
 	if (variation && !st->with_variations)
