@@ -69,6 +69,7 @@ read_tag(void *arg, const char *name, size_t nlen, const char *value, size_t vle
 {
 	PgnReadState *st = arg;
 	JsonbPair  *pair;
+	char	   *copy;
 
 	if (nlen == 5 && memcmp(name, "Event", 5) == 0)
 		st->event = pnstrdup(value, vlen);
@@ -82,9 +83,15 @@ read_tag(void *arg, const char *name, size_t nlen, const char *value, size_t vle
 	st->tag_pairs = grow(st->tag_pairs, st->ntag_names, &st->tag_pairs_capacity, sizeof(JsonbPair));
 	pair = &st->tag_pairs[st->ntag_names];
 	pair->key.type = pair->value.type = jbvString;
-	pair->key.val.string.val = st->tag_names[st->ntag_names] = pnstrdup(name, nlen);
+	/* the name and the value in one allocation, each ended by a NUL */
+	copy = palloc(nlen + vlen + 2);
+	memcpy(copy, name, nlen);
+	copy[nlen] = '\0';
+	memcpy(copy + nlen + 1, value, vlen);
+	copy[nlen + 1 + vlen] = '\0';
+	pair->key.val.string.val = st->tag_names[st->ntag_names] = copy;
 	pair->key.val.string.len = (int) nlen;
-	pair->value.val.string.val = pnstrdup(value, vlen);
+	pair->value.val.string.val = copy + nlen + 1;
 	pair->value.val.string.len = (int) vlen;
 	pair->order = (uint32) st->ntag_names++;
 }
@@ -400,6 +407,24 @@ game_value(PgnReadState *st, const Position *start)
 	return chess_game_annotate(st->value, start, st->moves, st->nmoves, &st->ann);
 }
 
+/* The standard start, packed once */
+static ChessPosition
+standard_packed(void)
+{
+	static ChessPosition packed;
+	static bool made = false;
+
+	if (!made)
+	{
+		Position	start;
+
+		position_set_startpos(&start);
+		position_pack(&start, packed.bytes);
+		made = true;
+	}
+	return packed;
+}
+
 /*
  * Stores the rows of a game read without error, or of a game kept up to its
  * error (error not NULL; start NULL when the game has none: a bad FEN tag).
@@ -462,7 +487,10 @@ store_game(PgnReadState *st, int game, const char *result, const Position *start
 		values[6] = PointerGetDatum(chess_move_array(st->move_type, st->moves, st->nmoves));
 		if (start)
 		{
-			position_pack(start, start_packed.bytes);
+			if (position_is_startpos(start))
+				start_packed = standard_packed();
+			else
+				position_pack(start, start_packed.bytes);
 			position_pack(final, final_packed.bytes);
 			values[3] = PositionPGetDatum(&start_packed);
 			values[4] = PositionPGetDatum(&final_packed);

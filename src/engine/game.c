@@ -80,6 +80,8 @@ is_standard_start(const Position *pos)
 	uint8_t		a[PACKED_POSITION_SIZE],
 				b[PACKED_POSITION_SIZE];
 
+	if (position_is_startpos(pos))
+		return true;			/* nearly every game: no packing */
 	position_set_startpos(&standard);
 	position_pack(pos, a);
 	position_pack(&standard, b);
@@ -212,8 +214,13 @@ game_writer_begin(GameWriter *w, const Position *start, uint8_t *out)
 	w->bitpos = (w->plies_at + 2) * 8;
 	w->plies = 0;
 	/* the first move is ranked in the start as game_encode() has it */
-	position_pack(start, packed);
-	position_unpack(packed, &w->first);
+	if (position_is_startpos(start))
+		w->first = *start;		/* as packing and unpacking it would make it */
+	else
+	{
+		position_pack(start, packed);
+		position_unpack(packed, &w->first);
+	}
 }
 
 /* built for the processor, as game_encode_clones(): its counts are popcounts */

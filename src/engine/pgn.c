@@ -788,6 +788,18 @@ read_movetext(Reader *r, Game *g, SanResult *san)
 					report_glyphs(r, t, n);
 				continue;
 			}
+			/* a move number alone ("12.", "12..."), the other token of nearly every move */
+			if (n >= 2 && t[n - 1] == '.' && t[0] >= '0' && t[0] <= '9')
+			{
+				size_t		d = 1;
+
+				while (d < n && t[d] >= '0' && t[d] <= '9')
+					d++;
+				while (d < n && t[d] == '.')
+					d++;
+				if (d == n)
+					continue;
+			}
 			/* "1/2" at the end of a part may be the start of "1/2-1/2": read on */
 			if (is_result(t, n) && (n != 3 || t[1] != '/' || r->pos < r->len || r->final))
 			{

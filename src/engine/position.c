@@ -67,10 +67,10 @@ position_put(Position *pos, Square sq, Piece pc)
 	pos->by_kind[PIECE_KIND(pc)] |= SQ_BB(sq);
 }
 
-void
-position_set_startpos(Position *pos)
+/* made once: every standard game's replay begins here */
+static const Position *
+standard_start(void)
 {
-	/* made once: every standard game's replay begins here */
 	static Position standard;
 	static bool made = false;
 
@@ -79,7 +79,26 @@ position_set_startpos(Position *pos)
 		position_set_chess960(&standard, 518);	/* the standard array */
 		made = true;
 	}
-	*pos = standard;
+	return &standard;
+}
+
+void
+position_set_startpos(Position *pos)
+{
+	*pos = *standard_start();
+}
+
+bool
+position_is_startpos(const Position *pos)
+{
+	const Position *s = standard_start();
+
+	/* the board follows the bitboards */
+	return memcmp(pos->by_color, s->by_color, sizeof(s->by_color)) == 0 &&
+		memcmp(pos->by_kind, s->by_kind, sizeof(s->by_kind)) == 0 &&
+		pos->side == s->side && pos->castling == s->castling &&
+		memcmp(pos->rook_file, s->rook_file, sizeof(s->rook_file)) == 0 &&
+		pos->ep == s->ep && pos->halfmove == s->halfmove && pos->fullmove == s->fullmove;
 }
 
 /*

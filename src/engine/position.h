@@ -114,6 +114,8 @@ typedef struct PositionError
 extern void position_clear(Position *pos);
 extern void position_put(Position *pos, Square sq, Piece pc);
 extern void position_set_startpos(Position *pos);
+/* Whether pos is the standard start, clocks 0 and 1 included, as position_set_startpos() makes it. */
+extern bool position_is_startpos(const Position *pos);
 
 /* Chess960 starting position n, 0..959 in the standard numbering (518: the standard start). */
 extern void position_set_chess960(Position *pos, int n);

@@ -13,7 +13,8 @@
 # The corpus is test/bench/gen_corpus's, GAMES games (default 100,000),
 # made once and kept in $CHESS_BENCH_CACHE (default /var/cache/chess-bench)
 # with its five positions; REV's tree is taken with git archive and built
-# there too.  CHESS_BENCH_REPEATS (default 5) is how often each search runs.
+# there too.  CHESS_BENCH_REPEATS (default 5) is how often each search runs;
+# CHESS_BENCH_ONLY=import times perft and the import only.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 root=$PWD
