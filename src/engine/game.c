@@ -115,10 +115,19 @@ put_move_v2(const Position *pos, Move m, uint8_t *out, size_t *bitpos)
 	Bitboard	own = pos->by_color[pos->side],
 				t = piece_pseudo_targets(pos, from);
 
-	put_bits(out, bitpos, (unsigned) bb_count(own & (SQ_BB(from) - 1)),
-			 game_index_bits(bb_count(own)));
-	put_bits(out, bitpos, (unsigned) game_rank_in_piece(pos, from, t, m),
-			 game_index_bits(game_piece_moves(pos, from, t)));
+	unsigned	piece = (unsigned) bb_count(own & (SQ_BB(from) - 1)),
+				rank = (unsigned) game_rank_in_piece(pos, from, t, m);
+	int			piece_bits = game_index_bits(bb_count(own)),
+				rank_bits = game_index_bits(game_piece_moves(pos, from, t));
+
+	/* one write of both fields when they fit put_bits()'s two bytes (16 pieces, 27 moves do) */
+	if (piece_bits + rank_bits <= 9)
+		put_bits(out, bitpos, piece << rank_bits | rank, piece_bits + rank_bits);
+	else
+	{
+		put_bits(out, bitpos, piece, piece_bits);
+		put_bits(out, bitpos, rank, rank_bits);
+	}
 }
 
 /* Writes the header of a game of n plies from start; returns its length. */

@@ -41,15 +41,16 @@ typedef struct Reader
  * Classes of characters, looked up a byte at a time where the reader scans
  * most: white space (chess_is_space()), the characters that end a movetext
  * token (white space, brackets, ';', '$', and NUL: no token holds one),
- * those that stop the scan of a tag value ('"', '\\', newline), and the
- * ASCII letters (a movetext token that begins with one is a move).
+ * those that stop the scan of a tag value ('"', '\\', newline), the ASCII
+ * letters (a movetext token that begins with one is a move) and digits.
  */
 enum
 {
 	CH_SPACE = 1,
 	CH_ENDS_TOKEN = 2,
 	CH_TAG_STOP = 4,
-	CH_LETTER = 8
+	CH_LETTER = 8,
+	CH_DIGIT = 16
 };
 static const uint8_t char_class[256] = {
 	[' '] = CH_SPACE | CH_ENDS_TOKEN, ['\t'] = CH_SPACE | CH_ENDS_TOKEN,
@@ -61,7 +62,9 @@ static const uint8_t char_class[256] = {
 #define L8(c) [c] = CH_LETTER, [c + 1] = CH_LETTER, [c + 2] = CH_LETTER, [c + 3] = CH_LETTER, \
 	[c + 4] = CH_LETTER, [c + 5] = CH_LETTER, [c + 6] = CH_LETTER, [c + 7] = CH_LETTER
 	L8('A'), L8('I'), L8('Q'), ['Y'] = CH_LETTER, ['Z'] = CH_LETTER,
-	L8('a'), L8('i'), L8('q'), ['y'] = CH_LETTER, ['z'] = CH_LETTER
+	L8('a'), L8('i'), L8('q'), ['y'] = CH_LETTER, ['z'] = CH_LETTER,
+	['0'] = CH_DIGIT, ['1'] = CH_DIGIT, ['2'] = CH_DIGIT, ['3'] = CH_DIGIT, ['4'] = CH_DIGIT,
+	['5'] = CH_DIGIT, ['6'] = CH_DIGIT, ['7'] = CH_DIGIT, ['8'] = CH_DIGIT, ['9'] = CH_DIGIT
 #undef L8
 };
 
@@ -701,8 +704,6 @@ read_movetext(Reader *r, Game *g, SanResult *san)
 
 	for (;;)
 	{
-		Line	   *line = &g->lines[g->depth];
-		const char *path = g->depth ? line->path : NULL;
 		size_t		tstart;
 		char		c;
 
@@ -712,54 +713,60 @@ read_movetext(Reader *r, Game *g, SanResult *san)
 		if (++tokens % PGN_POLL_TOKENS == 0)
 			reader_poll(r);
 		c = r->s[r->pos];
-		if (c == '[')
-			return true;		/* the next game's tags */
-		if (c == '{' || c == ';')
+		/* a move or a move number (nearly every token) begins with a letter or a digit */
+		if (!CHAR_IS(c, CH_LETTER | CH_DIGIT))
 		{
-			size_t		at = r->pos;
+			if (c == '[')
+				return true;		/* the next game's tags */
+			if (c == '{' || c == ';')
+			{
+				size_t		at = r->pos;
+				Line	   *line = &g->lines[g->depth];
 
-			if (!read_comment(r, g, line->ply, path))
-				set_error(&g->err, PGN_SYNTAX, g->lines[0].ply, r->s + at, 1,
-						  "A comment { is never closed by }.");
-			continue;
+				if (!read_comment(r, g, line->ply, g->depth ? line->path : NULL))
+					set_error(&g->err, PGN_SYNTAX, g->lines[0].ply, r->s + at, 1,
+							  "A comment { is never closed by }.");
+				continue;
+			}
+			g->content = true;
+			if (c == '(')
+			{
+				open_variation(r, g);
+				if (r->h->open && g->overflow == 0)
+					r->h->open(r->h->arg);
+				advance(r, 1);
+				continue;
+			}
+			if (c == ')' || c == '}')
+			{
+				if (c == ')' && g->overflow > 0)
+					g->overflow--;
+				else if (c == ')' && g->depth > 0)
+				{
+					g->depth--;
+					if (r->h->close)
+						r->h->close(r->h->arg);
+				}
+				else
+					set_error(&g->err, PGN_SYNTAX, g->lines[0].ply, r->s + r->pos, 1,
+							  c == ')' ? "A ) closes no variation." : "A } closes no comment.");
+				advance(r, 1);
+				continue;
+			}
+			if (c == '$')
+			{
+				unsigned	nag = 0,
+							digits = 0;
+
+				for (advance(r, 1); !at_end(r) && r->s[r->pos] >= '0' && r->s[r->pos] <= '9'; advance(r, 1))
+					nag = digits++ < 4 ? nag * 10 + (unsigned) (r->s[r->pos] - '0') : nag;
+				/* $0 to $9999: the first four digits, as chessops reads them */
+				if (digits > 0 && r->h->nag)
+					r->h->nag(r->h->arg, nag);
+				continue;
+			}
 		}
 		g->content = true;
-		if (c == '(')
-		{
-			open_variation(r, g);
-			if (r->h->open && g->overflow == 0)
-				r->h->open(r->h->arg);
-			advance(r, 1);
-			continue;
-		}
-		if (c == ')' || c == '}')
-		{
-			if (c == ')' && g->overflow > 0)
-				g->overflow--;
-			else if (c == ')' && g->depth > 0)
-			{
-				g->depth--;
-				if (r->h->close)
-					r->h->close(r->h->arg);
-			}
-			else
-				set_error(&g->err, PGN_SYNTAX, g->lines[0].ply, r->s + r->pos, 1,
-						  c == ')' ? "A ) closes no variation." : "A } closes no comment.");
-			advance(r, 1);
-			continue;
-		}
-		if (c == '$')
-		{
-			unsigned	nag = 0,
-						digits = 0;
-
-			for (advance(r, 1); !at_end(r) && r->s[r->pos] >= '0' && r->s[r->pos] <= '9'; advance(r, 1))
-				nag = digits++ < 4 ? nag * 10 + (unsigned) (r->s[r->pos] - '0') : nag;
-			/* $0 to $9999: the first four digits, as chessops reads them */
-			if (digits > 0 && r->h->nag)
-				r->h->nag(r->h->arg, nag);
-			continue;
-		}
 		tstart = r->pos;
 		{
 			size_t		p = r->pos;
