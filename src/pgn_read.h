@@ -109,6 +109,21 @@ extern void read_start(FunctionCallInfo fcinfo, bool plies_mode, bool skip_error
 /* Frees the reading's memory; pgn_plies' goes back to the memory of read_start()'s call. */
 extern void read_end(PgnReadState *st);
 
+/* Makes room for one more element in an array that doubles in game_cxt. */
+static inline void *
+read_grow(void *array, int n, int *capacity, size_t size)
+{
+	if (n < *capacity)
+		return array;
+	*capacity = *capacity ? 2 * *capacity : 64;
+	return array ? repalloc(array, size * *capacity) : palloc(size * *capacity);
+}
+
+/* pgn_tags.c: a tag read (the handler's tag callback); the game's tags as jsonb, and their order */
+extern void read_tag(void *arg, const char *name, size_t nlen, const char *value, size_t vlen);
+extern Jsonb *read_tags_jsonb(PgnReadState *st);
+extern Datum read_tag_order(PgnReadState *st, bool *isnull);
+
 /* games + more, the count of a text's games: 54000 past PG_INT32_MAX */
 extern int	read_count_games(int games, int more);
 
