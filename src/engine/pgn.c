@@ -561,6 +561,19 @@ open_variation(Reader *r, Game *g)
 
 static void read_move_other(Reader *r, Game *g, const char *t, size_t n, SanResult *san);
 
+/* A move read in a line: played, and reported */
+static inline void
+play_move(Reader *r, Game *g, Line *line, Move m)
+{
+	line->prev = line->cur;
+	line->ply++;
+	line->moves++;
+	g->plies++;
+	position_play(&line->cur, m);
+	if (r->h->ply)
+		r->h->ply(r->h->arg, line->ply, m, &line->prev, &line->cur, g->depth ? line->path : NULL);
+}
+
 /* A move token of the line at g->depth. */
 static inline void
 read_move(Reader *r, Game *g, const char *t, size_t n, SanResult *san)
@@ -572,14 +585,7 @@ read_move(Reader *r, Game *g, const char *t, size_t n, SanResult *san)
 		g->plies < PGN_MAX_GAME_PLIES && san_parse_common(&line->cur, t, n, &san->move))
 	{
 		san->status = SAN_OK;
-		line->prev = line->cur;
-		line->ply++;
-		line->moves++;
-		g->plies++;
-		position_play(&line->cur, san->move);
-		if (r->h->ply)
-			r->h->ply(r->h->arg, line->ply, san->move, &line->prev, &line->cur,
-					  g->depth ? line->path : NULL);
+		play_move(r, g, line, san->move);
 	}
 	else
 		read_move_other(r, g, t, n, san);
@@ -620,13 +626,7 @@ read_move_other(Reader *r, Game *g, const char *t, size_t n, SanResult *san)
 		san_parse(&line->cur, t, n, true, san);
 	if (san->status == SAN_OK)
 	{
-		line->prev = line->cur;
-		line->ply++;
-		line->moves++;
-		g->plies++;
-		position_play(&line->cur, san->move);
-		if (r->h->ply)
-			r->h->ply(r->h->arg, line->ply, san->move, &line->prev, &line->cur, path);
+		play_move(r, g, line, san->move);
 		return;
 	}
 	if (san->status == SAN_AMBIGUOUS)

@@ -43,14 +43,9 @@ if [[ ! -f $corpus || ! -f $positions ]]; then
 	mv "$corpus.tmp" "$corpus"
 fi
 
+. test/bench/corpus.sh
 sha=$(git rev-parse --short "$rev^{commit}")
-old=$cache/rev-$sha
-if [[ ! -f $old/chess.so ]]; then
-	echo "== building $rev ($sha) in $old"
-	rm -rf "$old" && mkdir -p "$old"
-	git archive "$sha" | tar -x -C "$old"
-	make -s -C "$old" PG_CONFIG=$pg_config >/dev/null
-fi
+old=$(bench_revision "$rev")
 echo "== building the working tree"
 make -s PG_CONFIG=$pg_config >/dev/null
 

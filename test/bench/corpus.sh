@@ -18,3 +18,17 @@ bench_corpus() {
 	fi
 	echo "$corpus"
 }
+
+# bench_revision REV prints the directory of REV's tree built (git archive,
+# made once and kept in the cache as rev-SHA), for a benchmark of it.
+bench_revision() {
+	local cache=${CHESS_BENCH_CACHE:-/var/cache/chess-bench} sha
+	sha=$(git rev-parse --short "$1^{commit}") || return 1
+	if [[ ! -f $cache/rev-$sha/chess.so ]]; then
+		echo "== building $1 ($sha) in $cache/rev-$sha" >&2
+		rm -rf "$cache/rev-$sha" && mkdir -p "$cache/rev-$sha"
+		git archive "$sha" | tar -x -C "$cache/rev-$sha"
+		make -s -C "$cache/rev-$sha" PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config >/dev/null || return 1
+	fi
+	echo "$cache/rev-$sha"
+}

@@ -30,14 +30,7 @@ command -v valgrind >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install
 . test/bench/corpus.sh
 corpus=$(bench_corpus "$games")
 
-sha=$(git rev-parse --short "$rev^{commit}")
-old=$cache/rev-$sha
-if [[ ! -f $old/chess.so ]]; then
-	echo "== building $rev ($sha) in $old"
-	rm -rf "$old" && mkdir -p "$old"
-	git archive "$sha" | tar -x -C "$old"
-	make -s -C "$old" PG_CONFIG=$pg_config >/dev/null
-fi
+old=$(bench_revision "$rev")
 make -s PG_CONFIG=$pg_config >/dev/null
 mkdir -p "$cache/callgrind"
 chown postgres "$cache/callgrind"	# the server writes the callgrind files, as postgres
