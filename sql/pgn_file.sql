@@ -32,6 +32,10 @@ END $$;
 \set chess_small_pgn_zst :LASTOID
 \lo_import test/data/pgn_file/cut.pgn.zst
 \set chess_cut_pgn_zst :LASTOID
+\lo_import test/data/pgn_file/cut_stream.pgn.zst
+\set chess_cut_stream_pgn_zst :LASTOID
+\lo_import test/data/pgn_file/cut_frames.pgn.zst
+\set chess_cut_frames_pgn_zst :LASTOID
 \lo_import test/data/pgn_file/two_members.pgn.gz
 \set chess_two_pgn_gz :LASTOID
 \lo_import test/data/pgn_file/bom.pgn
@@ -45,6 +49,8 @@ FROM (SELECT copy_fixture(lo::oid, name)
                    (:chess_small_pgn_gz, 'chess_small.pgn.gz'),
                    (:chess_small_pgn_zst, 'chess_small.pgn.zst'),
                    (:chess_cut_pgn_zst, 'chess_cut.pgn.zst'),
+                   (:chess_cut_stream_pgn_zst, 'chess_cut_stream.pgn.zst'),
+                   (:chess_cut_frames_pgn_zst, 'chess_cut_frames.pgn.zst'),
                    (:chess_two_pgn_gz, 'chess_two.pgn.gz'),
                    (:chess_bom_pgn, 'chess_bom.pgn'),
                    (:chess_latin1_pgn, 'chess_latin1.pgn')) AS f(lo, name)) AS c;
@@ -144,17 +150,23 @@ GROUP BY part ORDER BY part;
 SELECT write_file('chess_tail.pgn.zst', set_byte(b, length(b) - 6, get_byte(b, length(b) - 6) # 85))
 FROM pg_read_binary_file('chess_test.pgn.zst') AS b;
 SELECT count(*) FROM pgn_games_file('chess_tail.pgn.zst', part => 1, parts => 2);
+-- (zstd's words differ from one version of libzstd to another: the SQLSTATE alone)
+\set VERBOSITY sqlstate
 SELECT count(*) FROM pgn_games_file('chess_tail.pgn.zst', part => 2, parts => 2);
-\echo SQLSTATE :LAST_ERROR_SQLSTATE
+\set VERBOSITY default
 -- cut at every byte of a few games (pieces of 1 byte to the file's size,
 -- 2 and 3 parts): games of different lengths, comments, CRLF line ends, a comment
 -- before the first game, a game with no move
 SELECT write_file('chess_cut.pgn', convert_to(E'{a file''s comment}\n\n[Event "a"]\n[Result "1-0"]\n\n1. e4 {x} e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n'
        || E'[Event "b"]\r\n[Result "*"]\r\n\r\n1. d4 d5 *\r\n\r\n[Event "c"]\n\n1. c4 (1. Nf3) e5 *\n\n'
        || E'[Event "d"]\n[White "W"]\n[Black "B"]\n\n1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 *\n\n[Event "e"]\n\n*\n', 'UTF8'));
--- (and the same text as zstd, a fixture, whose parts take runs of pieces)
+-- (and the same text as zstd fixtures: one frame that declares its size,
+-- whose parts take runs of pieces; a stream's frame, which declares none,
+-- and two frames with a skippable one between, whose parts take them in turn
+-- and in runs)
 SELECT f, count(*) AS games, md5(string_agg(game || ':' || byte_offset || ':' || value::text, '|' ORDER BY game))
-FROM unnest('{chess_cut.pgn,chess_cut.pgn.zst}'::text[]) AS f, pgn_games_file(f) GROUP BY f ORDER BY f;
+FROM unnest('{chess_cut.pgn,chess_cut.pgn.zst,chess_cut_stream.pgn.zst,chess_cut_frames.pgn.zst}'::text[]) AS f, pgn_games_file(f)
+GROUP BY f ORDER BY f;
 CREATE TEMP TABLE cuts (f text, size integer, parts integer, games integer, same boolean);
 DO $$
 DECLARE
@@ -163,7 +175,7 @@ DECLARE
 	n integer;
 	f text;
 BEGIN
-	FOREACH f IN ARRAY '{chess_cut.pgn,chess_cut.pgn.zst}'::text[] LOOP
+	FOREACH f IN ARRAY '{chess_cut.pgn,chess_cut.pgn.zst,chess_cut_stream.pgn.zst,chess_cut_frames.pgn.zst}'::text[] LOOP
 		FOR size IN 1 .. (pg_stat_file('chess_cut.pgn')).size LOOP
 			PERFORM set_config('chess.pgn_piece_size', size::text, true);
 			FOR parts IN 2 .. 3 LOOP

@@ -370,11 +370,13 @@ count_game_starts(const char *buf, size_t len, bool at_start)
 }
 
 /*
- * The size of a zstd file's text, or -1 when it cannot be told: the sizes
- * its frames declare, a frame that declares none counted as its blocks
- * times their largest size (an upper bound, which zstd's compressor, filling
- * its blocks, nearly reaches), found by a first pass over the headers of
- * its frames and blocks alone (3 bytes every 128 kB of text or so).
+ * The size of a zstd file's text, or -1 when it cannot be told: the sum of
+ * the sizes its frames declare (zstd declares it when it compresses a file,
+ * not a stream), found by a first pass over the headers of its frames and
+ * blocks alone (3 bytes every 128 kB of text or so).  A frame that declares
+ * none, a damaged header or a file cut short give -1 for every part alike;
+ * an error of the file system is raised, never taken for -1, since the
+ * parts must all cut the text the same way.
  */
 static int64
 zstd_text_size(const char *path)
@@ -385,25 +387,32 @@ zstd_text_size(const char *path)
 	int64		blocks = 0;
 
 	if (fd < 0)
-		return -1;
+		ereport(ERROR,
+				(errcode_for_file_access(),
+				 errmsg("could not open file \"%s\" for reading: %m", path)));
 	for (;;)
 	{
 		unsigned char header[ZSTD_FRAMEHEADERSIZE_MAX];
 		ssize_t		n = pg_pread(fd, header, sizeof(header), at);
 		ZSTD_frameHeader zfh;
-		int64		frame_blocks = 0;
 		bool		last = false;
 
+		if (n < 0)
+			ereport(ERROR,
+					(errcode_for_file_access(),
+					 errmsg("could not read file \"%s\": %m", path)));
 		if (n == 0)
 			break;				/* the end of the file, after a frame */
-		if (n < 0 || ZSTD_getFrameHeader(&zfh, header, (size_t) n) != 0)
-			goto unknown;		/* unreadable, damaged or cut short: the decompressor will say */
+		if (ZSTD_getFrameHeader(&zfh, header, (size_t) n) != 0)
+			goto unknown;		/* damaged or cut short: the decompressor will say */
 		at += zfh.headerSize;
 		if (zfh.frameType == ZSTD_skippableFrame)
 		{
 			at += (off_t) zfh.frameContentSize;
 			continue;
 		}
+		if (zfh.frameContentSize == ZSTD_CONTENTSIZE_UNKNOWN)
+			goto unknown;		/* a stream's: blocks tell no size */
 		while (!last)
 		{
 			unsigned char b[3];
@@ -411,19 +420,21 @@ zstd_text_size(const char *path)
 
 			if ((++blocks & 4095) == 0)
 				CHECK_FOR_INTERRUPTS();
-			if (pg_pread(fd, b, 3, at) != 3)
+			n = pg_pread(fd, b, 3, at);
+			if (n < 0)
+				ereport(ERROR,
+						(errcode_for_file_access(),
+						 errmsg("could not read file \"%s\": %m", path)));
+			if (n != 3)
 				goto unknown;
 			h = b[0] | (uint32) b[1] << 8 | (uint32) b[2] << 16;
 			last = h & 1;
 			if (((h >> 1) & 3) == 3)
 				goto unknown;	/* a reserved block type */
 			at += 3 + (((h >> 1) & 3) == 1 ? 1 : (off_t) (h >> 3));	/* an RLE block has 1 byte */
-			frame_blocks++;
 		}
 		at += zfh.checksumFlag ? 4 : 0;
-		total += zfh.frameContentSize != ZSTD_CONTENTSIZE_UNKNOWN ?
-			(int64) Min(zfh.frameContentSize, (unsigned long long) PG_INT64_MAX / 4) :
-			frame_blocks * (int64) zfh.blockSizeMax;
+		total += (int64) Min(zfh.frameContentSize, (unsigned long long) PG_INT64_MAX / 4);
 		if (total > PG_INT64_MAX / 4)
 			goto unknown;
 	}
@@ -447,6 +458,7 @@ unknown:
  * every part decompresses, take (1 + 2 d) / (2 + 2 d) (1.83 times).
  */
 #define ZSTD_SHARE 0.1			/* 0.065 to 0.17 measured (doc/benchmarks.md) */
+#define ZONE_PARTS_MAX 1024		/* more parts take the pieces in turn */
 
 static int64 *
 zone_ends(int64 text_size, int64 size, int parts)
@@ -639,7 +651,7 @@ file_start(FunctionCallInfo fcinfo, MemoryContext calls)
 	}
 	else if (pf->format == FILE_ZSTD)
 	{
-		int64		text_size = r->parts > 1 ? zstd_text_size(path) : -1;
+		int64		text_size = r->parts > 1 && r->parts <= ZONE_PARTS_MAX ? zstd_text_size(path) : -1;
 
 		if (text_size >= 0)
 			r->zone_end = zone_ends(text_size, r->piece_size, r->parts);

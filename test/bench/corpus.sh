@@ -28,7 +28,7 @@ bench_revision() {
 		echo "== building $1 ($sha) in $cache/rev-$sha" >&2
 		rm -rf "$cache/rev-$sha" && mkdir -p "$cache/rev-$sha"
 		git archive "$sha" | tar -x -C "$cache/rev-$sha"
-		make -s -C "$cache/rev-$sha" PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config >/dev/null || return 1
+		make -s -C "$cache/rev-$sha" PG_CONFIG="${pg_config:-/usr/lib/postgresql/15/bin/pg_config}" >/dev/null || return 1
 	fi
 	echo "$cache/rev-$sha"
 }

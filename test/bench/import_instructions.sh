@@ -50,7 +50,13 @@ single() {
 	runuser -u postgres -- "$bin/initdb" -D "$data" >/dev/null 2>&1
 	printf '%s\n' "$1" | runuser -u postgres -- "$bin/postgres" --single -D "$data" postgres >/dev/null 2>&1
 	printf '%s\n' "$2" | (cd "$work" && runuser -u postgres -- valgrind --tool=callgrind --callgrind-out-file="$out" \
-		"$bin/postgres" --single -D "$data" postgres 2>&1) | sed -n 's/.*I *refs: *//p' | tr -d ,
+		"$bin/postgres" --single -D "$data" postgres >"$work/said" 2>&1)
+	# a single-user backend goes on after an error: the statement's must fail the script
+	if grep -q 'ERROR:' "$work/said"; then
+		echo "import_instructions.sh: $(grep -m1 'ERROR:' "$work/said")" >&2
+		exit 1
+	fi
+	sed -n 's/.*I *refs: *//p' "$work/said" | tr -d ,
 }
 
 declare -A count
@@ -61,6 +67,7 @@ for side in old new; do
 	base=$(single "$setup" "SELECT 1;" "$work/base.out")
 	all=$(single "$setup" "INSERT INTO g SELECT tags, result, value FROM pgn_games_file('$work/games.pgn');" \
 		"$cache/callgrind/import.$side")
+	[[ $all =~ ^[0-9]+$ && $base =~ ^[0-9]+$ ]] || { echo "import_instructions.sh: callgrind gave no count" >&2; exit 1; }
 	count[$side]=$((all - base))
 	echo "$side ($dir): $((all - base)) instructions, $(((all - base) / games)) a game, $(((all - base) / plies)) a ply"
 done

@@ -11,6 +11,10 @@
 #   small.pgn.gz, small.pgn.zst   their first 40,000 bytes, for the damaged files
 #   cut.pgn.zst                   the text the test writes as chess_cut.pgn, to
 #                                 cut at every byte
+#   cut_stream.pgn.zst            the same compressed as a stream (no size
+#                                 declared: its parts take pieces in turn)
+#   cut_frames.pgn.zst            the same in two frames with a skippable
+#                                 frame between them
 #   two_members.pgn.gz            two gzip members one after the other
 #   bom.pgn                       a game after a UTF-8 byte-order mark
 #   latin1.pgn                    [White "Rémi"] in LATIN1
@@ -35,5 +39,13 @@ for f in games small; do
 	zstd -q -c "$f.pgn.tmp" >"$f.pgn.zst"
 done
 zstd -q -c cut.tmp >cut.pgn.zst
+zstd -q -c <cut.tmp >cut_stream.pgn.zst
+head -c 100 cut.tmp >cut1.tmp
+tail -c +101 cut.tmp >cut2.tmp
+{
+	zstd -q -c cut1.tmp
+	printf '\x50\x2a\x4d\x18\x04\x00\x00\x00skip'
+	zstd -q -c cut2.tmp
+} >cut_frames.pgn.zst
 { gzip -n -c a.tmp; gzip -n -c b.tmp; } >two_members.pgn.gz
 rm -f ./*.tmp
