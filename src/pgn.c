@@ -91,8 +91,7 @@ read_ply(void *arg, int ply, Move m, const Position *before,
 			ann_builder_move(ann_now(st), m);
 		if (variation)
 			return;
-		if (unlikely(st->nmoves >= st->moves_capacity))
-			st->moves = read_grow(st->moves, st->nmoves, &st->moves_capacity, sizeof(Move));
+		st->moves = read_grow(st->moves, st->nmoves, &st->moves_capacity, sizeof(Move));
 		st->moves[st->nmoves++] = m;
 		if (unlikely(GAME_ENCODED_MAX(st->nmoves) > st->value_capacity))
 			value_grow(st, before);
@@ -286,24 +285,6 @@ game_value(PgnReadState *st, const Position *start)
 	return chess_game_annotate(st->value, start, st->moves, st->nmoves, &st->ann);
 }
 
-/* The standard start, packed once */
-static ChessPosition
-standard_packed(void)
-{
-	static ChessPosition packed;
-	static bool made = false;
-
-	if (!made)
-	{
-		Position	start;
-
-		position_set_startpos(&start);
-		position_pack(&start, packed.bytes);
-		made = true;
-	}
-	return packed;
-}
-
 /*
  * Stores the rows of a game read without error, or of a game kept up to its
  * error (error not NULL; start NULL when the game has none: a bad FEN tag).
@@ -366,10 +347,7 @@ store_game(PgnReadState *st, int game, const char *result, const Position *start
 		values[6] = PointerGetDatum(chess_move_array(st->move_type, st->moves, st->nmoves));
 		if (start)
 		{
-			if (position_is_startpos(start))
-				start_packed = standard_packed();
-			else
-				position_pack(start, start_packed.bytes);
+			position_pack(start, start_packed.bytes);
 			position_pack(final, final_packed.bytes);
 			values[3] = PositionPGetDatum(&start_packed);
 			values[4] = PositionPGetDatum(&final_packed);

@@ -113,7 +113,7 @@ extern void read_end(PgnReadState *st);
 static inline void *
 read_grow(void *array, int n, int *capacity, size_t size)
 {
-	if (n < *capacity)
+	if (likely(n < *capacity))
 		return array;
 	*capacity = *capacity ? 2 * *capacity : 64;
 	return array ? repalloc(array, size * *capacity) : palloc(size * *capacity);

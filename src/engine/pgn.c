@@ -693,6 +693,74 @@ report_glyphs(Reader *r, const char *t, size_t n)
 	}
 }
 
+/* What read_movetext() does after a token that is no move or move number */
+typedef enum
+{
+	MARK_TOKEN,					/* read it as a token */
+	MARK_READ,					/* it is read: on to the next */
+	MARK_TAGS					/* the next game's tags begin */
+} MarkRead;
+
+/*
+ * A character that begins no move or move number, at r->pos: a comment,
+ * a variation's bracket, a NAG, the next game's tags, or the start of a
+ * token still (a result, glyphs, a stray character).
+ */
+static MarkRead
+read_mark(Reader *r, Game *g, char c)
+{
+	if (c == '[')
+		return MARK_TAGS;		/* the next game's tags */
+	if (c == '{' || c == ';')
+	{
+		size_t		at = r->pos;
+		Line	   *line = &g->lines[g->depth];
+
+		if (!read_comment(r, g, line->ply, g->depth ? line->path : NULL))
+			set_error(&g->err, PGN_SYNTAX, g->lines[0].ply, r->s + at, 1,
+					  "A comment { is never closed by }.");
+		return MARK_READ;
+	}
+	g->content = true;
+	if (c == '(')
+	{
+		open_variation(r, g);
+		if (r->h->open && g->overflow == 0)
+			r->h->open(r->h->arg);
+		advance(r, 1);
+		return MARK_READ;
+	}
+	if (c == ')' || c == '}')
+	{
+		if (c == ')' && g->overflow > 0)
+			g->overflow--;
+		else if (c == ')' && g->depth > 0)
+		{
+			g->depth--;
+			if (r->h->close)
+				r->h->close(r->h->arg);
+		}
+		else
+			set_error(&g->err, PGN_SYNTAX, g->lines[0].ply, r->s + r->pos, 1,
+					  c == ')' ? "A ) closes no variation." : "A } closes no comment.");
+		advance(r, 1);
+		return MARK_READ;
+	}
+	if (c == '$')
+	{
+		unsigned	nag = 0,
+					digits = 0;
+
+		for (advance(r, 1); !at_end(r) && r->s[r->pos] >= '0' && r->s[r->pos] <= '9'; advance(r, 1))
+			nag = digits++ < 4 ? nag * 10 + (unsigned) (r->s[r->pos] - '0') : nag;
+		/* $0 to $9999: the first four digits, as chessops reads them */
+		if (digits > 0 && r->h->nag)
+			r->h->nag(r->h->arg, nag);
+		return MARK_READ;
+	}
+	return MARK_TOKEN;
+}
+
 /*
  * Reads the movetext of a game, up to its result, the next tag section or
  * the end; true when it ended before the end of the text.
@@ -716,55 +784,12 @@ read_movetext(Reader *r, Game *g, SanResult *san)
 		/* a move or a move number (nearly every token) begins with a letter or a digit */
 		if (!CHAR_IS(c, CH_LETTER | CH_DIGIT))
 		{
-			if (c == '[')
-				return true;		/* the next game's tags */
-			if (c == '{' || c == ';')
-			{
-				size_t		at = r->pos;
-				Line	   *line = &g->lines[g->depth];
+			MarkRead	k = read_mark(r, g, c);
 
-				if (!read_comment(r, g, line->ply, g->depth ? line->path : NULL))
-					set_error(&g->err, PGN_SYNTAX, g->lines[0].ply, r->s + at, 1,
-							  "A comment { is never closed by }.");
+			if (k == MARK_TAGS)
+				return true;
+			if (k == MARK_READ)
 				continue;
-			}
-			g->content = true;
-			if (c == '(')
-			{
-				open_variation(r, g);
-				if (r->h->open && g->overflow == 0)
-					r->h->open(r->h->arg);
-				advance(r, 1);
-				continue;
-			}
-			if (c == ')' || c == '}')
-			{
-				if (c == ')' && g->overflow > 0)
-					g->overflow--;
-				else if (c == ')' && g->depth > 0)
-				{
-					g->depth--;
-					if (r->h->close)
-						r->h->close(r->h->arg);
-				}
-				else
-					set_error(&g->err, PGN_SYNTAX, g->lines[0].ply, r->s + r->pos, 1,
-							  c == ')' ? "A ) closes no variation." : "A } closes no comment.");
-				advance(r, 1);
-				continue;
-			}
-			if (c == '$')
-			{
-				unsigned	nag = 0,
-							digits = 0;
-
-				for (advance(r, 1); !at_end(r) && r->s[r->pos] >= '0' && r->s[r->pos] <= '9'; advance(r, 1))
-					nag = digits++ < 4 ? nag * 10 + (unsigned) (r->s[r->pos] - '0') : nag;
-				/* $0 to $9999: the first four digits, as chessops reads them */
-				if (digits > 0 && r->h->nag)
-					r->h->nag(r->h->arg, nag);
-				continue;
-			}
 		}
 		g->content = true;
 		tstart = r->pos;
@@ -796,15 +821,12 @@ read_movetext(Reader *r, Game *g, SanResult *san)
 				continue;
 			}
 			/* a move number alone ("12.", "12..."), the other token of nearly every move */
-			if (n >= 2 && t[n - 1] == '.' && t[0] >= '0' && t[0] <= '9')
+			if (CHAR_IS(c, CH_DIGIT) && t[n - 1] == '.')
 			{
-				size_t		d = 1;
+				const char *u = t;
+				size_t		m = n;
 
-				while (d < n && t[d] >= '0' && t[d] <= '9')
-					d++;
-				while (d < n && t[d] == '.')
-					d++;
-				if (d == n)
+				if (skip_move_number(&u, &m))
 					continue;
 			}
 			/* "1/2" at the end of a part may be the start of "1/2-1/2": read on */
