@@ -22,9 +22,15 @@
 --   of every position, a parent's and its children's, are current at every
 --   moment, and concurrent loaders never wait for one another on a row (the
 --   start position's); explorer_fold() moves them into the explorer.
--- explorer_state: stale while the explorer has not been built, or after a
---   load that deferred its maintenance (SET explorer.defer = on): explore()
---   then counts the games themselves, until explorer_rebuild().
+-- explorer_state: stale while the explorer has not been built, or after
+--   explorer_defer() (a bulk load's first step): explore() then counts the
+--   games themselves, until explorer_rebuild().
+-- The triggers that keep it current exist while it is live: a trigger
+-- given the rows a statement changed (a transition table) keeps a copy of
+-- every one of them, in memory and then in temporary files, even when it is
+-- disabled or has nothing to do with them; for a bulk load that would be
+-- the whole file again.  explorer_rebuild() makes them, explorer_defer()
+-- drops them.
 CREATE TABLE explorer (
 	"position" "position" NOT NULL,
 	period integer NOT NULL,		-- 0 every game, -yyyy a year, yyyymm a month
@@ -65,6 +71,7 @@ BEGIN
 			USING ERRCODE = '25001',
 			      DETAIL = 'A snapshot taken before it locks the games would miss games committed meanwhile.';
 	END IF;
+	PERFORM explorer_triggers(true);
 	LOCK TABLE games IN SHARE MODE;
 	DELETE FROM explorer;
 	DELETE FROM explorer_pending;
@@ -117,9 +124,7 @@ $$;
 
 -- What the games' changes add and take away, appended in the statement's
 -- transaction (its rollback takes them back).  Nothing while the explorer
--- is stale (never built, or after a deferred load): the rebuild that
--- ends that counts every game, and loading into a table whose explorer is
--- not built yet costs nothing more.
+-- is stale: the rebuild that ends that counts every game.
 CREATE FUNCTION explorer_games_changed() RETURNS trigger
 LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
@@ -132,10 +137,6 @@ BEGIN
 	-- instead of adding to an explorer it cannot see
 	IF (SELECT stale FROM explorer_state FOR SHARE) THEN
 		RETURN NULL;		-- a rebuild will count the games
-	END IF;
-	IF coalesce(nullif(current_setting('explorer.defer', true), '')::boolean, false) THEN
-		UPDATE explorer_state SET stale = true WHERE NOT stale;
-		RETURN NULL;
 	END IF;
 	IF TG_OP IN ('DELETE', 'UPDATE') THEN
 		INSERT INTO explorer_pending ("position", month, cell)
@@ -161,6 +162,50 @@ BEGIN
 	UPDATE explorer_state SET stale = true WHERE NOT stale;
 	RETURN NULL;
 END $$;
+-- The triggers of a live explorer made (live) or dropped, when they are
+-- not so already: CREATE TRIGGER waits for the writers of games, DROP
+-- TRIGGER for the readers too.  On a coordinator, explorer_changed stays.
+CREATE FUNCTION explorer_triggers(live boolean) RETURNS void
+LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+BEGIN
+	IF EXISTS (SELECT FROM pg_trigger WHERE tgrelid = 'games'::regclass AND tgname = 'explorer_changed')
+	   OR live = EXISTS (SELECT FROM pg_trigger WHERE tgrelid = 'games'::regclass AND tgname = 'explorer_insert') THEN
+		RETURN;
+	END IF;
+	IF live THEN
+		LOCK TABLE games IN SHARE ROW EXCLUSIVE MODE;
+		IF EXISTS (SELECT FROM pg_trigger WHERE tgrelid = 'games'::regclass AND tgname = 'explorer_insert') THEN
+			RETURN;			-- another session made them meanwhile
+		END IF;
+		CREATE TRIGGER explorer_insert AFTER INSERT ON games
+			REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION explorer_games_changed();
+		CREATE TRIGGER explorer_delete AFTER DELETE ON games
+			REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION explorer_games_changed();
+		CREATE TRIGGER explorer_update AFTER UPDATE ON games
+			REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION explorer_games_changed();
+	ELSE
+		LOCK TABLE games IN ACCESS EXCLUSIVE MODE;
+		DROP TRIGGER IF EXISTS explorer_insert ON games;
+		DROP TRIGGER IF EXISTS explorer_delete ON games;
+		DROP TRIGGER IF EXISTS explorer_update ON games;
+	END IF;
+END $$;
+
+-- A bulk load's first step: the explorer marked stale (explore() counts the
+-- games themselves, exact and slower) and its triggers dropped, so that
+-- the load's statements keep no copy of their rows; explorer_rebuild()
+-- after the load makes them again and catches up in one pass.  For the
+-- owner of games; it waits for the statements that use the table.
+CREATE FUNCTION explorer_defer() RETURNS void
+LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+BEGIN
+	PERFORM explorer_triggers(false);
+	UPDATE explorer_state SET stale = true WHERE NOT stale;
+END $$;
+
+-- Made stale with no triggers but TRUNCATE's: explorer_rebuild() makes
+-- them.  A partitioned table whose partitions are foreign tables has one
+-- trigger, explorer_changed, always.
 DO $$
 BEGIN
 	IF EXISTS (SELECT FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
@@ -168,12 +213,6 @@ BEGIN
 		CREATE TRIGGER explorer_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON games
 			FOR EACH STATEMENT EXECUTE FUNCTION explorer_games_stale();
 	ELSE
-		CREATE TRIGGER explorer_insert AFTER INSERT ON games
-			REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION explorer_games_changed();
-		CREATE TRIGGER explorer_delete AFTER DELETE ON games
-			REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION explorer_games_changed();
-		CREATE TRIGGER explorer_update AFTER UPDATE ON games
-			REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION explorer_games_changed();
 		CREATE TRIGGER explorer_truncate AFTER TRUNCATE ON games
 			FOR EACH STATEMENT EXECUTE FUNCTION explorer_games_changed();
 	END IF;

@@ -24,9 +24,10 @@
 # (their fast-update lists; test/bench/index_growth.sh), and building them
 # after is faster than keeping them up to date.  Into a table with games,
 # the indexes stay and take the new games.  The recipe's explorer, when
-# there is one, is not kept up to date game by game during the load (the
-# parts' sessions defer it: explorer.defer) but rebuilt after it, beside
-# the index builds; explore() counts the games meanwhile.
+# there is one, is not kept up to date game by game during the load
+# (explorer_defer() first: its triggers would keep a copy of every row the
+# load inserts) but rebuilt after it, beside the index builds; explore()
+# counts the games meanwhile.
 # Index builds and the rebuild use the sessions' maintenance_work_mem and
 # work_mem: PGOPTIONS="-c maintenance_work_mem=1GB -c work_mem=1GB" for a
 # large file (doc/database.md, "A lichess month").
@@ -62,6 +63,10 @@ for def in "${gin[@]}"; do
 	name=$(sed -E 's/^CREATE INDEX ([^ ]+) ON .*/\1/' <<<"$def")
 	sql -c "DROP INDEX $name"
 done
+explorer=$(sql -c "SELECT to_regprocedure('explorer_defer()') IS NOT NULL")
+if [[ $explorer == t ]]; then
+	sql -c "SELECT explorer_defer()" >/dev/null
+fi
 
 # (each part's command tag, INSERT 0 N, in $log.out.K; ON CONFLICT names
 # game_key, or nothing for a sharded database's partitioned table, which
@@ -72,7 +77,6 @@ started=$(now)
 for ((k = 1; k <= parts; k++)); do
 	psql -X -At -v ON_ERROR_STOP=1 -v file="$file" -v part="$k" -v parts="$parts" -v target="$target" -v SHOW_CONTEXT=always \
 		>"$log.out.$k" 2>"$log.err.$k" <<'SQL' &
-SET explorer.defer = on;
 INSERT INTO games (tags, tag_order, result, g)
 SELECT tags, tag_order, result, value
 FROM pgn_games_file(:'file', skip_errors => true, part => :part, parts => :parts)
@@ -101,7 +105,9 @@ echo "load_parts.sh: $inserted games inserted in $(awk -v a="$started" -v b="$lo
 # starts as soon as a session is free (explore() answers meanwhile from the
 # games themselves: the load marked the explorer stale)
 jobs=("${gin[@]}")
-if [[ $(sql -c "SELECT to_regprocedure('explorer_rebuild()') IS NOT NULL") == t ]]; then
+if [[ $explorer == t ]]; then
+	# its triggers made before the index builds, which they would wait for
+	sql -c "SELECT explorer_triggers(true)" >/dev/null
 	jobs+=("SELECT explorer_rebuild()")
 fi
 running=0

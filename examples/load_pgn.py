@@ -2,7 +2,7 @@
 """Load a PGN file into the games table of examples/chessdb.sql from the client.
 
     zstdcat lichess_db_standard_rated_2024-01.pgn.zst |
-        python3 examples/load_pgn.py --source 2024-01 [--jobs 2] [--skip-errors] [--resume]
+        python3 examples/load_pgn.py --source 2024-01 [--jobs 2] [--skip-errors] [--resume] [--defer-explorer]
     python3 examples/load_pgn.py --encoding LATIN1 < old_collection.pgn
 
 The path for a role that may not read the server's files: the PGN comes on
@@ -28,7 +28,11 @@ With --source NAME, each batch committed is recorded in load_batches in
 the same transaction as its games; after a failure, a
 cancel or a crash, the same command with --resume reads the same input
 again and loads only the batches that are not in: no game twice, none
-missed.  Prints what it did: games loaded, present already, refused.
+missed.  The recipe's explorer is kept current batch by batch; with
+--defer-explorer (for the owner of games) the load calls explorer_defer()
+first and leaves it stale, to be rebuilt after it: SELECT
+explorer_rebuild().  Prints what it did: games loaded, present already,
+refused.
 """
 import argparse
 import queue
@@ -148,6 +152,8 @@ def main():
     parser.add_argument("--source", help="a name for this input: its batches are recorded in load_batches")
     parser.add_argument("--resume", action="store_true",
                         help="load only the batches of --source that are not in")
+    parser.add_argument("--defer-explorer", action="store_true",
+                        help="explorer_defer() before the load: SELECT explorer_rebuild() after it")
     args = parser.parse_args()
     if args.resume and args.source is None:
         parser.error("--resume needs the --source of the load")
@@ -162,6 +168,9 @@ def main():
             sys.exit("load_pgn.py: with this encoding and database the offsets are not the file's bytes, "
                      "which --source and --skip-errors need: convert the file to UTF-8 (iconv), "
                      "or load it without them")
+        if args.defer_explorer:
+            conn.execute("SELECT explorer_defer()")
+            conn.commit()
         if args.source is not None:
             done = {offset: (size, first_game, games) for offset, size, first_game, games in conn.execute(
                 "SELECT byte_offset, bytes, first_game, games FROM load_batches WHERE source = %s",

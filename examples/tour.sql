@@ -190,5 +190,5 @@ SELECT * FROM explore('rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq
 -- each game's opening as lichess names it (B reaches the Sicilian by a transposition)
 SELECT id, tags->>'Event' AS event, o.eco, o.name, o.ply FROM games, LATERAL opening(g) AS o ORDER BY id;
 DROP TABLE explorer, explorer_pending, explorer_state;
-DROP FUNCTION explore, explorer_rebuild, explorer_fold, explorer_games_changed, explorer_games_stale CASCADE;
+DROP FUNCTION explore, explorer_rebuild, explorer_fold, explorer_games_changed, explorer_games_stale, explorer_triggers, explorer_defer CASCADE;
 DROP TABLE games;

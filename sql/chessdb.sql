@@ -146,5 +146,5 @@ SELECT count(*), min(pg_column_size(g)) AS bytes FROM games WHERE mainline(g) ^@
 CREATE INDEX games_whole ON games (g);
 
 DROP TABLE explorer, explorer_pending, explorer_state;
-DROP FUNCTION explore, explorer_rebuild, explorer_fold, explorer_games_changed, explorer_games_stale CASCADE;
+DROP FUNCTION explore, explorer_rebuild, explorer_fold, explorer_games_changed, explorer_games_stale, explorer_triggers, explorer_defer CASCADE;
 DROP TABLE games;

@@ -20,9 +20,22 @@ CREATE FUNCTION line_tags(n integer) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
 		'BlackElo', CASE WHEN n % 17 = 0 THEN '-' ELSE (900 + n * 53 % 2500)::text END,
 		'TimeControl', (ARRAY['15+0', '60+0', '180+2', '300+0', '600+5', '1800+20', '-', '?'])[1 + n % 8])
 $$;
+-- a new table's explorer is stale, with no trigger but TRUNCATE's: the
+-- games loaded before its first build are copied nowhere (the load's rows
+-- in temporary files: none)
+CREATE FUNCTION trigger_names() RETURNS text LANGUAGE sql AS $$
+	SELECT string_agg(tgname, ',' ORDER BY tgname) FROM pg_trigger
+	WHERE tgrelid = 'games'::regclass AND tgname LIKE 'explorer%'
+$$;
+SELECT stale, trigger_names() FROM explorer_state;
+BEGIN;
+SET LOCAL work_mem = '64kB';
+SET LOCAL temp_file_limit = '64kB';
 INSERT INTO games (tags, result, g)
 SELECT line_tags(n), (ARRAY['1-0', '0-1', '1/2-1/2', '1-0', '*'])[1 + n % 5], pgn::game FROM lines;
+COMMIT;
 SELECT explorer_rebuild();
+SELECT stale, trigger_names() FROM explorer_state;
 SELECT count(*) FILTER (WHERE period = 0) AS positions, count(*) FILTER (WHERE dated) AS dated,
        count(*) FILTER (WHERE period < 0) AS years, count(*) FILTER (WHERE period > 0) AS months
 FROM explorer;
@@ -138,15 +151,32 @@ SELECT * FROM check_explorer(true);
 SELECT explorer_rebuild();
 RESET live.deleted;
 
--- a load that defers the maintenance: the explorer is stale, explore()
--- counts the games themselves, and a rebuild catches up in one pass
-SET explorer.defer = on;
+-- while the explorer is live, its triggers keep a copy of every row a
+-- statement inserts, here beyond work_mem into temporary files (53400)
+BEGIN;
+SET LOCAL work_mem = '64kB';
+SET LOCAL temp_file_limit = '64kB';
+\set VERBOSITY sqlstate
+INSERT INTO games (tags, result, g) SELECT line_tags(n + 5), '0-1', pgn::game FROM lines;
+\set VERBOSITY default
+ROLLBACK;
+-- a load that defers the maintenance: explorer_defer() marks the explorer
+-- stale and drops those triggers, so that the same load copies nothing;
+-- explore() counts the games themselves, and a rebuild makes the triggers
+-- again and catches up in one pass
+SELECT explorer_defer();
+SELECT stale, trigger_names() FROM explorer_state;
+BEGIN;
+SET LOCAL work_mem = '64kB';
+SET LOCAL temp_file_limit = '64kB';
+INSERT INTO games (tags, result, g) SELECT line_tags(n + 5), '0-1', pgn::game FROM lines;
+ROLLBACK;
 INSERT INTO games (tags, result, g) SELECT line_tags(n + 3), '1-0', pgn::game FROM lines WHERE n % 7 = 0;
-RESET explorer.defer;
 SELECT stale, (SELECT count(*) FROM explorer_pending) AS pending FROM explorer_state;
 SELECT sum(games) = (SELECT count(*) FROM games) AS every_game FROM explore(start_position());
+SELECT explorer_defer();	-- again: nothing more to do
 SELECT explorer_rebuild();
-SELECT stale FROM explorer_state;
+SELECT stale, trigger_names() FROM explorer_state;
 SELECT * FROM check_explorer(true);
 -- TRUNCATE empties the explorer with the games
 BEGIN;

@@ -153,10 +153,13 @@ check "a UTF-8 file with a byte-order mark loads" "$out" "1 games loaded"
 psql -X -q -c "DELETE FROM games WHERE tags->>'Event' IN ('Latin', 'BOM')"
 
 PGUSER=chess_loader PGPASSWORD=chess_loader psql -X -q -v ON_ERROR_STOP=1 -c "SELECT explorer_rebuild()"
+# the games counted from the start, once for each move a game plays there
+from_start() {
+	psql -X -A -t -c "SELECT count(*) FROM games, LATERAL (SELECT DISTINCT q.next FROM positions(g) q
+	                  WHERE without_clocks(q.\"position\") = without_clocks(start_position()) AND q.next IS NOT NULL) s"
+}
 check "the explorer counts every game from the start (once for each move it plays there)" \
-	"$(psql -X -A -t -c "SELECT sum(games) FROM explore(start_position())")" \
-	"$(psql -X -A -t -c "SELECT count(*) FROM games, LATERAL (SELECT DISTINCT q.next FROM positions(g) q
-	                     WHERE without_clocks(q.\"position\") = without_clocks(start_position()) AND q.next IS NOT NULL) s")"
+	"$(psql -X -A -t -c "SELECT sum(games) FROM explore(start_position())")" "$(from_start)"
 check "explore() agrees with the games for the positions at ply 3 of 100 games" \
 	"$(psql -X -A -t <<'SQL'
 SELECT count(*) FILTER (WHERE e IS DISTINCT FROM b)
@@ -170,6 +173,19 @@ FROM (SELECT DISTINCT without_clocks(q."position") AS p FROM games, positions(g)
                     GROUP BY m) AS y) AS from_games;
 SQL
 )" 0
+# a load that defers the explorer: the owner drops its triggers (which would
+# keep a copy of every row inserted) and marks it stale; explore() counts the
+# games meanwhile, and the rebuild makes the triggers again
+triggers() { psql -X -A -t -c "SELECT string_agg(tgname, ',' ORDER BY tgname) FROM pg_trigger WHERE tgrelid = 'games'::regclass AND tgname LIKE 'explorer%'"; }
+check "a live explorer has its triggers" "$(triggers)" "explorer_delete,explorer_insert,explorer_truncate,explorer_update"
+out=$(PGUSER=chess_loader PGPASSWORD=chess_loader /usr/bin/python3 examples/load_pgn.py --defer-explorer <"$work/bom.pgn" 2>&1)
+check "--defer-explorer: the game loaded, the explorer stale without the triggers that copy rows" \
+	"$out|$(psql -X -A -t -c "SELECT stale FROM explorer_state")|$(triggers)" "1 games loaded|t|explorer_truncate"
+check "--defer-explorer: explore() counts the new game from the start" \
+	"$(psql -X -A -t -c "SELECT sum(games) FROM explore(start_position())")" "$(from_start)"
+PGUSER=chess_loader PGPASSWORD=chess_loader psql -X -q -v ON_ERROR_STOP=1 -c "SELECT explorer_rebuild()" >/dev/null
+check "the rebuild after it: live, with its triggers" "$(psql -X -A -t -c "SELECT stale FROM explorer_state")|$(triggers)" \
+	"f|explorer_delete,explorer_insert,explorer_truncate,explorer_update"
 dropdb "$PGDATABASE"
 psql -X -q -d postgres -c "DROP ROLE chess_loader"
 echo "client import: $passed passed, $failed failed"

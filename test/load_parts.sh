@@ -5,7 +5,8 @@
 # must arrive exactly once each, equal to what pgn_games_file() reads in
 # one session, with their numbers and offsets, and once only when the file
 # is loaded again, the script saying how many it inserted and refreshing
-# the explorer; a part that fails (a file that does not exist) makes
+# the explorer (its triggers, which would copy every row inserted, dropped
+# during the load and made again); a part that fails (a file that does not exist) makes
 # the script fail.  Prints "load parts: N
 # passed, M failed".  Run inside a cluster (pg_virtualenv).
 set -uo pipefail
@@ -44,6 +45,8 @@ for f in games.pgn games.pgn.zst; do
 		"$(grep -c '^load_parts.sh: 20000 games inserted in [0-9.]* s, 2 parts at once$' "$work/said")" 1
 	check "load_parts.sh $f 2: the explorer rebuilt beside the index builds" \
 		"$(grep -c '^load_parts.sh: 2 GIN indexes built and the explorer rebuilt, the table analysed' "$work/said"),$(psql -X -At -c "SELECT sum(games) FROM explore(start_position())")" "1,20000"
+	check "load_parts.sh $f 2: the explorer live again, with its triggers" \
+		"$(psql -X -At -c "SELECT stale FROM explorer_state")|$(psql -X -At -c "SELECT count(*) FROM pg_trigger WHERE tgrelid = 'games'::regclass AND tgname LIKE 'explorer%'")" "f|4"
 	got=$(psql -X -At -c "SELECT count(*) || ' ' || md5(string_agg(g::text || tags::text || coalesce(tag_order::text, ''), '|' ORDER BY (tags->>'Event'), id)) FROM games")
 	want=$(psql -X -At -c "SELECT count(*) || ' ' || md5(string_agg(value::text || tags::text || coalesce(tag_order::text, ''), '|' ORDER BY (tags->>'Event'), game)) FROM pgn_games_file('$work/games.pgn')")
 	check "$f in 2 parts: every game once, as one session reads it" "$got" "$want"

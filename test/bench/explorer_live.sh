@@ -5,7 +5,7 @@
 # the next ADD games inserted by one session, and again (after deleting
 # them and folding) by two sessions at once, each half of them, the
 # explorer kept by the triggers; and once more with the maintenance
-# deferred (explorer.defer) and a rebuild after; the GIN indexes dropped,
+# deferred (explorer_defer()) and a rebuild after; the GIN indexes dropped,
 # so that what is measured is the explorer's upkeep.  Prints games a second for
 # each, whether any session waited on a lock (pg_locks sampled while they
 # run), and checks that the start position counts every game.
@@ -42,10 +42,12 @@ echo "explorer_live: $base games, the explorer built in $(awk -v a="$t" -v b="$(
 # the seconds and the largest number of lock waits seen at once
 load() {
 	local parts=$1 defer=$2 k pids=() waits=0 w t
+	if [[ $defer == on ]]; then
+		sql -c "SELECT explorer_defer()" >/dev/null
+	fi
 	t=$(now)
 	for ((k = 1; k <= parts; k++)); do
-		sql -c "SET explorer.defer = $defer" \
-			-c "INSERT INTO games (tags, result, g) SELECT tags, result, value FROM pgn_games_file('$work/add.pgn', part => $k, parts => $parts)" &
+		sql -c "INSERT INTO games (tags, result, g) SELECT tags, result, value FROM pgn_games_file('$work/add.pgn', part => $k, parts => $parts)" &
 		pids+=($!)
 	done
 	while kill -0 "${pids[@]}" 2>/dev/null; do

@@ -60,7 +60,7 @@ for pass in plain zstd nopairs; do
 	psql -X -q -v ON_ERROR_STOP=1 -c "CREATE EXTENSION chess" -f "$recipe" >/dev/null
 	if [[ $pass == plain ]]; then
 		psql -X -q -c "DROP INDEX games_positions, games_patterns" -c "DROP TABLE explorer, explorer_pending, explorer_state" \
-			-c "DROP FUNCTION explore, explorer_rebuild, explorer_fold, explorer_games_changed, explorer_games_stale CASCADE"
+			-c "DROP FUNCTION explore, explorer_rebuild, explorer_fold, explorer_games_changed, explorer_games_stale, explorer_triggers, explorer_defer CASCADE"
 	fi
 	psql -X -q -c "CHECKPOINT"
 	s=$(now)
