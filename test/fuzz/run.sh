@@ -14,7 +14,7 @@ set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 seconds=${1:-15}
 work=test/fuzz/corpus
-make -s PG_CONFIG="${PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}" fuzzers || {
+make -s -j2 PG_CONFIG="${PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}" fuzzers || {
 	echo "fuzzers: 0 passed, 1 failed (build)"
 	exit 1
 }
