@@ -16,11 +16,12 @@ WHERE d.refclassid = 'pg_extension'::regclass
 ORDER BY 1;
 
 -- functions that are not IMMUTABLE STRICT PARALLEL SAFE: only the support
--- functions of replay(), whose internal state starts as NULL, pgn(game,
--- tags, tag_order) and win_chance(cp, mate), whose last argument may be
--- NULL, pgn_games_file(), VOLATILE because it reads a file, and the estimators
--- game_position_sel(), game_pattern_sel() and game_balance_sel(), STABLE
--- because they read the statistics
+-- functions of the aggregates replay(), explorer_sum() and
+-- explorer_key_filter(), whose internal state starts as NULL, pgn(game,
+-- tags, tag_order), win_chance(cp, mate), match_plies() and
+-- explorer_read(), whose last arguments may be NULL, pgn_games_file(),
+-- VOLATILE because it reads a file, and the estimators, STABLE because
+-- they read the statistics
 SELECT p.oid::regprocedure AS function, p.provolatile, p.proisstrict, p.proparallel
 FROM pg_proc p
 JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'

@@ -1403,6 +1403,32 @@ COMMENT ON FUNCTION position_moves(game) IS 'each position a game plays a move f
 CREATE FUNCTION explorer_cells(g game, tags jsonb, result text) RETURNS TABLE(key bigint, "position" "position", month integer, cell bigint[])
 	AS 'MODULE_PATHNAME', 'game_explorer_cells' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100 ROWS 60;
 COMMENT ON FUNCTION explorer_cells(game, jsonb, text) IS 'position_moves() with what the game adds to each move''s statistics in an opening explorer: a cell of its result, the mover''s rating group, its speed and date (doc/formats.md), and its month (yyyymm, 0 unknown)';
+CREATE FUNCTION explorer_cells(g game, tags jsonb, result text, filter bytea) RETURNS TABLE(key bigint, "position" "position", month integer, cell bigint[])
+	AS 'MODULE_PATHNAME', 'game_explorer_cells' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 100 ROWS 10;
+COMMENT ON FUNCTION explorer_cells(game, jsonb, text, bytea) IS 'explorer_cells() of the positions whose keys a filter of explorer_key_filter() has';
+CREATE FUNCTION explorer_key_filter_game(internal, game, bigint) RETURNS internal
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION explorer_key_filter_game(internal, game, bigint) IS 'explorer_key_filter(game, bigint) transition: the keys of the positions a game plays a move from, seen';
+CREATE FUNCTION explorer_key_filter_key(internal, bigint, bigint) RETURNS internal
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION explorer_key_filter_key(internal, bigint, bigint) IS 'explorer_key_filter(bigint, bigint) transition: a key wanted';
+CREATE FUNCTION explorer_key_filter_final(internal) RETURNS bytea
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION explorer_key_filter_final(internal) IS 'explorer_key_filter() final: the filter''s bytes';
+CREATE AGGREGATE explorer_key_filter(g game, keys bigint) (
+	SFUNC = explorer_key_filter_game,
+	STYPE = internal,
+	FINALFUNC = explorer_key_filter_final,
+	PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE explorer_key_filter(game, bigint) IS 'a filter of the Polyglot keys of the positions that the games play a move from twice or more, and of some others (about 5 %), for explorer_cells(); keys: how many keys to expect, which sizes it (8 slots a key, within a quarter of work_mem and 256 MB)';
+CREATE AGGREGATE explorer_key_filter(key bigint, keys bigint) (
+	SFUNC = explorer_key_filter_key,
+	STYPE = internal,
+	FINALFUNC = explorer_key_filter_final,
+	PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE explorer_key_filter(bigint, bigint) IS 'a filter of the Polyglot keys given, and of some others, for explorer_cells(); keys: how many to expect';
 CREATE FUNCTION explorer_sum_add(internal, bigint[]) RETURNS internal
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION explorer_sum_add(internal, bigint[]) IS 'explorer_sum() transition: adds the cells of an array to the sums by code';

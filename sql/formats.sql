@@ -178,6 +178,15 @@ FROM explorer_cells('1. e4 e5 2. Nf3'::game,
                     '{"WhiteElo": "2205", "BlackElo": "?", "TimeControl": "600+5", "Date": "2021.07.??"}',
                     '1/2-1/2') AS c;
 
+-- the explorer's key filter (doc/formats.md) of the start position's key
+-- 0x463b96181691fc9c, in one block of 64 bytes: slots 0x9c = 156 (byte 39,
+-- bits 0-1) and 0xfc = 252 (byte 63, bits 0-1), bit 1 of each set
+SELECT encode(explorer_key_filter(k, 1), 'hex') = repeat('00', 39) || '02' || repeat('00', 23) || '02' AS by_hand
+FROM (VALUES (polyglot_key(start_position()))) AS v(k);
+-- seen in two games: bits 0 and 1 of the same slots
+SELECT encode(explorer_key_filter(g, 1), 'hex') = repeat('00', 39) || '03' || repeat('00', 23) || '03' AS by_hand
+FROM (VALUES ('1. e4'::game), ('1. d4'::game)) AS v(g);
+
 DROP FUNCTION pattern_keys(game), position_keys("position"), material_key("position"), piece_code(piece);
 DROP TABLE golden;
 DROP TABLE golden_annotated;

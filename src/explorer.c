@@ -40,10 +40,11 @@ played_same(const Played *a, const Played *b)
  * game plays it there, the positions' clocks cleared (halfmove 0, fullmove
  * 1: as without_clocks() gives them), with their Polyglot keys; their
  * number.  Repeated pairs are found by a hash of the keys, sized to the
- * game.
+ * game.  With a filter (explorer_key_filter()), only the positions whose
+ * keys it has.
  */
 static int
-game_played(struct varlena *g, Played **out)
+game_played(struct varlena *g, Played **out, const bytea *filter)
 {
 	GameReader	r;
 	Played	   *played;
@@ -66,6 +67,11 @@ game_played(struct varlena *g, Played **out)
 		if ((r.ply & 4095) == 4095)
 			CHECK_FOR_INTERRUPTS();
 		p->key = polyglot_key(&pos);
+		if (filter && !key_filter_has((const uint8 *) VARDATA(filter), VARSIZE(filter) - VARHDRSZ, p->key))
+		{
+			chess_game_next(&r);
+			continue;
+		}
 		p->mover = (Color) pos.side;
 		pos.halfmove = 0;
 		pos.fullmove = 1;
@@ -100,7 +106,7 @@ game_position_moves(PG_FUNCTION_ARGS)
 	struct varlena *g = PG_GETARG_GAME_P(0);
 	ReturnSetInfo *rsinfo = chess_materialize(fcinfo);
 	Played	   *played;
-	int			n = game_played(g, &played),
+	int			n = game_played(g, &played, NULL),
 				i;
 
 	for (i = 0; i < n; i++)
@@ -115,6 +121,102 @@ game_position_moves(PG_FUNCTION_ARGS)
 	}
 	pfree(played);
 	return (Datum) 0;
+}
+
+/*
+ * explorer_key_filter(g game, keys bigint) → bytea: a filter of the keys of
+ * the positions that the games play a move from twice or more (in two
+ * games, or twice in one); explorer_key_filter(key bigint, keys bigint):
+ * of the keys given (engine/explorer.h).  keys, the number of keys expected
+ * (the first row's), sizes it at 8 slots a key, within a quarter of
+ * work_mem and 256 MB (the value is copied twice on its way to a query
+ * that uses it); past that it lets more keys through.  For
+ * explorer_rebuild(), whose passes replayed every game into rows of every
+ * position to keep those that two games reach: explorer_cells(g, tags,
+ * result, filter) writes the rows of the positions the filter has alone.
+ */
+typedef struct KeyFilter
+{
+	bytea	   *value;
+	size_t		bytes;
+} KeyFilter;
+
+static KeyFilter *
+key_filter_state(FunctionCallInfo fcinfo)
+{
+	MemoryContext agg;
+	KeyFilter  *f;
+	int64		keys;
+	size_t		cap = Min((size_t) work_mem * 1024 / 4, (size_t) 256 << 20);
+
+	if (!AggCheckCallContext(fcinfo, &agg))
+		elog(ERROR, "explorer_key_filter called in non-aggregate context");
+	if (!PG_ARGISNULL(0))
+		return (KeyFilter *) PG_GETARG_POINTER(0);
+	keys = PG_ARGISNULL(2) ? 0 : PG_GETARG_INT64(2);
+	f = MemoryContextAlloc(agg, sizeof(KeyFilter));
+	f->bytes = KEY_FILTER_BLOCK;
+	/* 8 slots a key, 4 slots a byte */
+	while (f->bytes * 2 <= cap && (int64) f->bytes < keys * 2)
+		f->bytes *= 2;
+	f->value = MemoryContextAllocZero(agg, VARHDRSZ + f->bytes);
+	SET_VARSIZE(f->value, VARHDRSZ + f->bytes);
+	return f;
+}
+
+PG_FUNCTION_INFO_V1(explorer_key_filter_game);
+Datum
+explorer_key_filter_game(PG_FUNCTION_ARGS)
+{
+	KeyFilter  *f = key_filter_state(fcinfo);
+	GameReader	r;
+
+	if (PG_ARGISNULL(1))
+		PG_RETURN_POINTER(f);
+	chess_game_reader(&r, PG_GETARG_GAME_P(1));
+	while (r.ply < r.plies)
+	{
+		if ((r.ply & 4095) == 4095)
+			CHECK_FOR_INTERRUPTS();
+		key_filter_see((uint8 *) VARDATA(f->value), f->bytes, polyglot_key(&r.pos));
+		chess_game_next(&r);
+	}
+	PG_RETURN_POINTER(f);
+}
+
+PG_FUNCTION_INFO_V1(explorer_key_filter_key);
+Datum
+explorer_key_filter_key(PG_FUNCTION_ARGS)
+{
+	KeyFilter  *f = key_filter_state(fcinfo);
+
+	if (!PG_ARGISNULL(1))
+		key_filter_want((uint8 *) VARDATA(f->value), f->bytes, (uint64) PG_GETARG_INT64(1));
+	PG_RETURN_POINTER(f);
+}
+
+PG_FUNCTION_INFO_V1(explorer_key_filter_final);
+Datum
+explorer_key_filter_final(PG_FUNCTION_ARGS)
+{
+	if (PG_ARGISNULL(0))
+		PG_RETURN_NULL();
+	PG_RETURN_BYTEA_P(((KeyFilter *) PG_GETARG_POINTER(0))->value);
+}
+
+/* a filter argument, its size checked: 64 bytes times a power of two */
+static const bytea *
+key_filter_arg(FunctionCallInfo fcinfo, int arg)
+{
+	bytea	   *f = PG_GETARG_BYTEA_P(arg);
+	size_t		bytes = VARSIZE(f) - VARHDRSZ;
+
+	if (bytes < KEY_FILTER_BLOCK || (bytes & (bytes - 1)) != 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("not a key filter: %zu bytes", bytes),
+				 errdetail("A filter of explorer_key_filter() is 64 bytes times a power of two.")));
+	return f;
 }
 
 /*
@@ -168,7 +270,7 @@ game_explorer_cells(PG_FUNCTION_ARGS)
 	else if (len == 7 && memcmp(s, "1/2-1/2", 7) == 0)
 		outcome = CELL_DRAWS;
 
-	n = game_played(g, &played);
+	n = game_played(g, &played, PG_NARGS() > 3 ? key_filter_arg(fcinfo, 3) : NULL);
 	for (i = 0; i < n; i++)
 	{
 		Datum		values[4];

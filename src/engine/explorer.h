@@ -71,4 +71,60 @@ extern bool explorer_valid_day(int64_t yyyymmdd);
  */
 extern int	explorer_performance(int64_t half_points, int64_t games, int average);
 
+/*
+ * A filter of Polyglot keys, for a rebuild of the explorer: which keys came
+ * twice or more among those it saw (key_filter_see()), or which it was
+ * given (key_filter_want()).  Two bits a slot, seen (1) and wanted (2);
+ * slots in blocks of 64 bytes (256 slots, a cache line), a key's block from
+ * its bits 32 and up and its two slots in the block from its low 16 bits
+ * (the keys are uniform).  key_filter_has() is true for every key wanted or
+ * seen twice, and for some others (about 5 % with 8 slots a key): a
+ * filter, not a set, in memory that the caller fixes whatever the number
+ * of keys.  bytes: KEY_FILTER_BLOCK times a power of two.
+ */
+#define KEY_FILTER_BLOCK 64
+
+static inline uint8_t *
+key_filter_block(uint8_t *bits, size_t bytes, uint64_t key)
+{
+	return bits + ((key >> 32) & (bytes / KEY_FILTER_BLOCK - 1)) * KEY_FILTER_BLOCK;
+}
+
+/* a slot of a block seen: once sets its first bit, twice its second */
+static inline void
+key_filter_mark(uint8_t *block, unsigned slot)
+{
+	uint8_t    *p = &block[slot >> 2];
+	unsigned	shift = (slot & 3) * 2;
+
+	*p |= (uint8_t) (((*p >> shift) & 1 ? 2 : 1) << shift);
+}
+
+static inline void
+key_filter_see(uint8_t *bits, size_t bytes, uint64_t key)
+{
+	uint8_t    *b = key_filter_block(bits, bytes, key);
+
+	key_filter_mark(b, (unsigned) (key & 255));
+	key_filter_mark(b, (unsigned) ((key >> 8) & 255));
+}
+
+static inline void
+key_filter_want(uint8_t *bits, size_t bytes, uint64_t key)
+{
+	uint8_t    *b = key_filter_block(bits, bytes, key);
+
+	b[(key & 255) >> 2] |= (uint8_t) (2 << ((key & 3) * 2));
+	b[((key >> 8) & 255) >> 2] |= (uint8_t) (2 << (((key >> 8) & 3) * 2));
+}
+
+static inline bool
+key_filter_has(const uint8_t *bits, size_t bytes, uint64_t key)
+{
+	const uint8_t *b = key_filter_block((uint8_t *) bits, bytes, key);
+
+	return (b[(key & 255) >> 2] >> ((key & 3) * 2) & 2) &&
+		(b[((key >> 8) & 255) >> 2] >> (((key >> 8) & 3) * 2) & 2);
+}
+
 #endif							/* CHESS_ENGINE_EXPLORER_H */
