@@ -75,8 +75,15 @@ BEGIN
 			USING ERRCODE = '25001',
 			      DETAIL = 'A snapshot taken before it locks the games would miss games committed meanwhile.';
 	END IF;
-	PERFORM explorer_triggers(true);
+	PERFORM explorer_triggers();
 	LOCK TABLE games IN SHARE MODE;
+	-- an explorer_defer() that committed while this waited for the lock
+	-- dropped them again: live without them, it would miss what comes
+	IF NOT EXISTS (SELECT FROM pg_trigger WHERE tgrelid = 'games'::regclass
+	                                        AND tgname IN ('explorer_changed', 'explorer_insert')) THEN
+		RAISE EXCEPTION 'the explorer''s triggers were dropped while explorer_rebuild() waited for the games'
+			USING ERRCODE = '40001', HINT = 'Run it again.';
+	END IF;
 	DELETE FROM explorer;
 	DELETE FROM explorer_pending;
 	-- sized for 100 plies a game
@@ -162,44 +169,48 @@ BEGIN
 	UPDATE explorer_state SET stale = true WHERE NOT stale;
 	RETURN NULL;
 END $$;
--- The triggers of a live explorer made (live) or dropped, when they are
--- not so already: CREATE TRIGGER waits for the writers of games, DROP
--- TRIGGER for the readers too.  On a coordinator, explorer_changed stays.
-CREATE FUNCTION explorer_triggers(live boolean) RETURNS void
+-- The triggers of a live explorer made, when they are not there already:
+-- explorer_rebuild() does it first; a loader that rebuilds the explorer
+-- beside CREATE INDEX in other sessions does it before them, for
+-- CREATE TRIGGER waits for CREATE INDEX (examples/load_parts.sh).  For
+-- the owner of games.  On a coordinator, explorer_changed stays.
+CREATE FUNCTION explorer_triggers() RETURNS void
 LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
-	IF EXISTS (SELECT FROM pg_trigger WHERE tgrelid = 'games'::regclass AND tgname = 'explorer_changed')
-	   OR live = EXISTS (SELECT FROM pg_trigger WHERE tgrelid = 'games'::regclass AND tgname = 'explorer_insert') THEN
+	IF EXISTS (SELECT FROM pg_trigger WHERE tgrelid = 'games'::regclass
+	                                    AND tgname IN ('explorer_changed', 'explorer_insert')) THEN
 		RETURN;
 	END IF;
-	IF live THEN
-		LOCK TABLE games IN SHARE ROW EXCLUSIVE MODE;
-		IF EXISTS (SELECT FROM pg_trigger WHERE tgrelid = 'games'::regclass AND tgname = 'explorer_insert') THEN
-			RETURN;			-- another session made them meanwhile
-		END IF;
-		CREATE TRIGGER explorer_insert AFTER INSERT ON games
-			REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION explorer_games_changed();
-		CREATE TRIGGER explorer_delete AFTER DELETE ON games
-			REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION explorer_games_changed();
-		CREATE TRIGGER explorer_update AFTER UPDATE ON games
-			REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION explorer_games_changed();
-	ELSE
-		LOCK TABLE games IN ACCESS EXCLUSIVE MODE;
-		DROP TRIGGER IF EXISTS explorer_insert ON games;
-		DROP TRIGGER IF EXISTS explorer_delete ON games;
-		DROP TRIGGER IF EXISTS explorer_update ON games;
+	LOCK TABLE games IN SHARE ROW EXCLUSIVE MODE;
+	IF EXISTS (SELECT FROM pg_trigger WHERE tgrelid = 'games'::regclass AND tgname = 'explorer_insert') THEN
+		RETURN;			-- another session made them meanwhile
 	END IF;
+	CREATE TRIGGER explorer_insert AFTER INSERT ON games
+		REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION explorer_games_changed();
+	CREATE TRIGGER explorer_delete AFTER DELETE ON games
+		REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION explorer_games_changed();
+	CREATE TRIGGER explorer_update AFTER UPDATE ON games
+		REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION explorer_games_changed();
 END $$;
 
 -- A bulk load's first step: the explorer marked stale (explore() counts the
 -- games themselves, exact and slower) and its triggers dropped, so that
 -- the load's statements keep no copy of their rows; explorer_rebuild()
 -- after the load makes them again and catches up in one pass.  For the
--- owner of games; it waits for the statements that use the table.
+-- owner of games; it locks the table (DROP TRIGGER), waiting for the
+-- statements that use it.
 CREATE FUNCTION explorer_defer() RETURNS void
 LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
-	PERFORM explorer_triggers(false);
+	IF NOT EXISTS (SELECT FROM pg_trigger WHERE tgrelid = 'games'::regclass AND tgname = 'explorer_changed') THEN
+		-- first, so that the test below sees what a rebuild made meanwhile
+		LOCK TABLE games IN ACCESS EXCLUSIVE MODE;
+	END IF;
+	IF EXISTS (SELECT FROM pg_trigger WHERE tgrelid = 'games'::regclass AND tgname = 'explorer_insert') THEN
+		DROP TRIGGER explorer_insert ON games;
+		DROP TRIGGER explorer_delete ON games;
+		DROP TRIGGER explorer_update ON games;
+	END IF;
 	UPDATE explorer_state SET stale = true WHERE NOT stale;
 END $$;
 

@@ -107,7 +107,7 @@ echo "load_parts.sh: $inserted games inserted in $(awk -v a="$started" -v b="$lo
 jobs=("${gin[@]}")
 if [[ $explorer == t ]]; then
 	# its triggers made before the index builds, which they would wait for
-	sql -c "SELECT explorer_triggers(true)" >/dev/null
+	sql -c "SELECT explorer_triggers()" >/dev/null
 	jobs+=("SELECT explorer_rebuild()")
 fi
 running=0

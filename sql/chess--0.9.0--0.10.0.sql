@@ -6,8 +6,9 @@
  * import as a stream and in parts, with the tags' order and each game's
  * offset (pgn_games() and pgn_games_file() are dropped and created again);
  * game_bytes(); openings by name (lichess's data set: opening(game),
- * opening(position), the view opening_names); position_moves(), from which
- * the recipe's explorer is built.
+ * opening(position), the view opening_names); position_moves(),
+ * explorer_cells(), explorer_sum() and explorer_key_filter(), from which the
+ * recipe's explorer is built.
  *
  * Stored values and index keys do not change: a game stored by 0.9.0 is a
  * bare game, read, compared, hashed and indexed as before; no REINDEX is
@@ -196,7 +197,7 @@ CREATE AGGREGATE explorer_key_filter(g game, keys bigint) (
 	FINALFUNC = explorer_key_filter_final,
 	PARALLEL = SAFE
 );
-COMMENT ON AGGREGATE explorer_key_filter(game, bigint) IS 'a filter of the Polyglot keys of the positions that the games play a move from twice or more, and of some others (about 5 %), for explorer_cells(); keys: how many keys to expect, which sizes it (8 slots a key, within a quarter of work_mem and 256 MB)';
+COMMENT ON AGGREGATE explorer_key_filter(game, bigint) IS 'a filter of the Polyglot keys of the positions that the games play a move from twice or more, and of some others (about 5 %), for explorer_cells(); keys: how many keys to expect, which sizes it (8 slots a key, within a quarter of maintenance_work_mem and 256 MB)';
 CREATE AGGREGATE explorer_key_filter(key bigint, keys bigint) (
 	SFUNC = explorer_key_filter_key,
 	STYPE = internal,

@@ -185,26 +185,24 @@ SELECT count(*) AS rows, (SELECT count(*) FROM explore(start_position())) AS mov
 ROLLBACK;
 
 -- the rebuild's filter of keys: every key that the games play from twice
--- or more passes it, and fewer rows than all; so too in the least memory
--- (work_mem 64kB: a filter of 16 kB, which lets more keys through); a
--- filter of keys given has them; a filter that is none: 22023
-CREATE FUNCTION filtered_keys() RETURNS TABLE (repeated bigint, all_rows bigint)
+-- or more passes it, and fewer rows than all; so too in a filter sized for
+-- 1,000 keys (4 kB), which lets more keys through; a filter of keys given
+-- has them; a filter that is none: 22023
+CREATE FUNCTION filtered_keys(keys bigint) RETURNS TABLE (repeated bigint, all_rows bigint)
 LANGUAGE plpgsql AS $$
 DECLARE
-	filter bytea := (SELECT explorer_key_filter(g, n.keys) FROM games, (SELECT count(*) * 100 AS keys FROM games) AS n);
+	filter bytea := (SELECT explorer_key_filter(g, keys) FROM games);
 BEGIN
 	RETURN QUERY
 	SELECT (SELECT count(*) FROM (SELECT c.key FROM games, LATERAL explorer_cells(g, tags, result, filter) AS c
 	                              GROUP BY c.key HAVING count(*) > 1) AS a),
 	       (SELECT count(*) FROM games, LATERAL explorer_cells(g, tags, result, filter) AS c);
 END $$;
-SELECT f.repeated = (SELECT count(*) FROM (SELECT key FROM games, LATERAL position_moves(g) GROUP BY key HAVING count(*) > 1) AS a) AS every_repeated_key,
+CREATE TEMP TABLE repeated AS
+SELECT count(*) AS keys FROM (SELECT key FROM games, LATERAL position_moves(g) GROUP BY key HAVING count(*) > 1) AS a;
+SELECT k.keys AS sized_for, f.repeated = r.keys AS every_repeated_key,
        f.all_rows < (SELECT count(*) FROM games, LATERAL position_moves(g)) AS fewer_rows
-FROM filtered_keys() AS f;
-SET work_mem = '64kB';
-SELECT f.repeated = (SELECT count(*) FROM (SELECT key FROM games, LATERAL position_moves(g) GROUP BY key HAVING count(*) > 1) AS a) AS every_repeated_key
-FROM filtered_keys() AS f;
-RESET work_mem;
+FROM (VALUES (100 * (SELECT count(*) FROM games)), (1000)) AS k(keys), filtered_keys(k.keys) AS f, repeated AS r;
 SELECT c.key = polyglot_key(start_position()) AS the_start
 FROM explorer_cells('1. e4 e5 2. Nf3'::game, '{}', '*',
                     (SELECT explorer_key_filter(k, 1) FROM (VALUES (polyglot_key(start_position()))) AS v(k))) AS c;

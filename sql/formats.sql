@@ -183,6 +183,10 @@ FROM explorer_cells('1. e4 e5 2. Nf3'::game,
 -- bits 0-1) and 0xfc = 252 (byte 63, bits 0-1), bit 1 of each set
 SELECT encode(explorer_key_filter(k, 1), 'hex') = repeat('00', 39) || '02' || repeat('00', 23) || '02' AS by_hand
 FROM (VALUES (polyglot_key(start_position()))) AS v(k);
+-- sized for 512 keys, 16 blocks (8 slots a key: 1,024 bytes): the key's
+-- block is (0x463b9618 & 15) = 8, bytes 512 to 575
+SELECT encode(explorer_key_filter(k, 512), 'hex') = repeat('00', 551) || '02' || repeat('00', 23) || '02' || repeat('00', 448) AS by_hand
+FROM (VALUES (polyglot_key(start_position()))) AS v(k);
 -- seen in two games: bits 0 and 1 of the same slots
 SELECT encode(explorer_key_filter(g, 1), 'hex') = repeat('00', 39) || '03' || repeat('00', 23) || '03' AS by_hand
 FROM (VALUES ('1. e4'::game), ('1. d4'::game)) AS v(g);

@@ -129,8 +129,9 @@ game_position_moves(PG_FUNCTION_ARGS)
  * games, or twice in one); explorer_key_filter(key bigint, keys bigint):
  * of the keys given (engine/explorer.h).  keys, the number of keys expected
  * (the first row's), sizes it at 8 slots a key, within a quarter of
- * work_mem and 256 MB (the value is copied twice on its way to a query
- * that uses it); past that it lets more keys through.  For
+ * maintenance_work_mem and 256 MB (the value is copied two to four times
+ * on its way to a query that uses it); past that it lets more keys
+ * through, and in a quarter of the slots a key needs, nearly all.  For
  * explorer_rebuild(), whose passes replayed every game into rows of every
  * position to keep those that two games reach: explorer_cells(g, tags,
  * result, filter) writes the rows of the positions the filter has alone.
@@ -147,7 +148,7 @@ key_filter_state(FunctionCallInfo fcinfo)
 	MemoryContext agg;
 	KeyFilter  *f;
 	int64		keys;
-	size_t		cap = Min((size_t) work_mem * 1024 / 4, (size_t) 256 << 20);
+	size_t		cap = Min((size_t) maintenance_work_mem * 1024 / 4, (size_t) 256 << 20);
 
 	if (!AggCheckCallContext(fcinfo, &agg))
 		elog(ERROR, "explorer_key_filter called in non-aggregate context");
@@ -157,7 +158,7 @@ key_filter_state(FunctionCallInfo fcinfo)
 	f = MemoryContextAlloc(agg, sizeof(KeyFilter));
 	f->bytes = KEY_FILTER_BLOCK;
 	/* 8 slots a key, 4 slots a byte */
-	while (f->bytes * 2 <= cap && (int64) f->bytes < keys * 2)
+	while (f->bytes * 2 <= cap && (int64) f->bytes / 2 < keys)
 		f->bytes *= 2;
 	f->value = MemoryContextAllocZero(agg, VARHDRSZ + f->bytes);
 	SET_VARSIZE(f->value, VARHDRSZ + f->bytes);

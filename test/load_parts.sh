@@ -34,9 +34,14 @@ zstd -q "$work/games.pgn" -o "$work/games.pgn.zst"
 chmod 644 "$work"/games.pgn*
 expected=$(psql -X -At -c "SELECT count(*) || ' ' || md5(string_agg(value::text || tags::text || coalesce(tag_order::text, ''), '|' ORDER BY game)) FROM pgn_games_file('$work/games.pgn')")
 check "one session reads the file" "${expected%% *}" 20000
+# the second load goes into a table whose explorer is live (the first
+# built it; TRUNCATE keeps it live): its triggers, dropped by the load
+# (explorer_defer()), would copy each part's rows to temporary files
+# beyond work_mem, some 3 MB a part, which temp_file_limit refuses
 for f in games.pgn games.pgn.zst; do
 	psql -X -q -c "TRUNCATE games"
-	if PGOPTIONS="-c chess.pgn_piece_size=64kB" bash examples/load_parts.sh "$work/$f" 2 2>"$work/said"; then
+	if PGOPTIONS="-c chess.pgn_piece_size=64kB -c work_mem=1MB -c temp_file_limit=1MB" \
+		bash examples/load_parts.sh "$work/$f" 2 2>"$work/said"; then
 		check "load_parts.sh $f 2: exits 0" 0 0
 	else
 		check "load_parts.sh $f 2: exits 0" 1 0

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: the engine's tests (also under AddressSanitizer and
 # UBSan), the symbols chess.so exports, the source's shape (no circles), libFuzzer on every parser, the
-# perft suites (Chess960's to depth 6), and in throwaway PostgreSQL 15
+# perft suites (Chess960's to depth 5, every eighth position to 6), and in throwaway PostgreSQL 15
 # clusters pg_regress, the guided tour, the differential tests against
 # chess.js (positions, SAN, PGN both ways) and Stockfish (Chess960),
 # sharding over postgres_fdw, the concurrency test of the application

@@ -86,7 +86,8 @@ def split_games(text, size):
 conn = psycopg.connect(autocommit=True, prepare_threshold=None)
 conn.execute("SET jit = off")
 conn.execute("DROP TABLE IF EXISTS explorer, explorer_pending, explorer_state")
-conn.execute("DROP FUNCTION IF EXISTS explore, explorer_rebuild, explorer_fold, explorer_games_changed, explorer_games_stale CASCADE")
+conn.execute("DROP FUNCTION IF EXISTS explore, explorer_rebuild, explorer_fold, explorer_games_changed, explorer_games_stale, "
+             "explorer_triggers, explorer_defer CASCADE")
 conn.execute("DROP TABLE IF EXISTS games, load_batches, load_rejects")
 # the recipe of the README, its indexes built after the load (as for any bulk load)
 # the recipe as psql runs it: its \ir of the explorer's file inlined
