@@ -32,10 +32,14 @@ for ((r = 1; r <= $rounds; r++)); do
 		for n in 1 2; do
 			psql -X -q -c "TRUNCATE g" -c "CHECKPOINT"
 			s=\$(now)
+			pids=()
 			for ((k = 1; k <= n; k++)); do
-				psql -X -q -c "INSERT INTO g SELECT tags, result, value FROM pgn_games_file('$work/\$f', part => \$k, parts => \$n)" &
+				psql -X -q -v ON_ERROR_STOP=1 -c "INSERT INTO g SELECT tags, result, value FROM pgn_games_file('$work/\$f', part => \$k, parts => \$n)" &
+				pids+=(\$!)
 			done
-			wait
+			for pid in "\${pids[@]}"; do
+				wait "\$pid"		# a part that fails stops the run (set -e)
+			done
 			e=\$(now)
 			echo "\$f \$n \$(echo "\$e - \$s" | bc) \$(psql -X -At -c 'SELECT count(*) FROM g')"
 		done
