@@ -90,12 +90,16 @@ key_filter_block(uint8_t *bits, size_t bytes, uint64_t key)
 	return bits + ((key >> 32) & (bytes / KEY_FILTER_BLOCK - 1)) * KEY_FILTER_BLOCK;
 }
 
+/* the byte of a block that holds a slot, and the slot's shift in it */
+#define KEY_FILTER_BYTE(block, slot) ((block)[(slot) >> 2])
+#define KEY_FILTER_SHIFT(slot) (((slot) & 3) * 2)
+
 /* a slot of a block seen: once sets its first bit, twice its second */
 static inline void
 key_filter_mark(uint8_t *block, unsigned slot)
 {
-	uint8_t    *p = &block[slot >> 2];
-	unsigned	shift = (slot & 3) * 2;
+	uint8_t    *p = &KEY_FILTER_BYTE(block, slot);
+	unsigned	shift = KEY_FILTER_SHIFT(slot);
 
 	*p |= (uint8_t) (((*p >> shift) & 1 ? 2 : 1) << shift);
 }
@@ -113,18 +117,22 @@ static inline void
 key_filter_want(uint8_t *bits, size_t bytes, uint64_t key)
 {
 	uint8_t    *b = key_filter_block(bits, bytes, key);
+	unsigned	s1 = (unsigned) (key & 255),
+				s2 = (unsigned) ((key >> 8) & 255);
 
-	b[(key & 255) >> 2] |= (uint8_t) (2 << ((key & 3) * 2));
-	b[((key >> 8) & 255) >> 2] |= (uint8_t) (2 << (((key >> 8) & 3) * 2));
+	KEY_FILTER_BYTE(b, s1) |= (uint8_t) (2 << KEY_FILTER_SHIFT(s1));
+	KEY_FILTER_BYTE(b, s2) |= (uint8_t) (2 << KEY_FILTER_SHIFT(s2));
 }
 
 static inline bool
 key_filter_has(const uint8_t *bits, size_t bytes, uint64_t key)
 {
 	const uint8_t *b = key_filter_block((uint8_t *) bits, bytes, key);
+	unsigned	s1 = (unsigned) (key & 255),
+				s2 = (unsigned) ((key >> 8) & 255);
 
-	return (b[(key & 255) >> 2] >> ((key & 3) * 2) & 2) &&
-		(b[((key >> 8) & 255) >> 2] >> (((key >> 8) & 3) * 2) & 2);
+	return (KEY_FILTER_BYTE(b, s1) >> KEY_FILTER_SHIFT(s1) & 2) &&
+		(KEY_FILTER_BYTE(b, s2) >> KEY_FILTER_SHIFT(s2) & 2);
 }
 
 #endif							/* CHESS_ENGINE_EXPLORER_H */
