@@ -378,6 +378,19 @@ count_game_starts(const char *buf, size_t len, bool at_start)
  * an error of the file system is raised, never taken for -1, since the
  * parts must all cut the text the same way.
  */
+/* len bytes of the file at at, or fewer at its end; an error raised */
+static ssize_t
+header_read(int fd, void *buf, size_t len, off_t at, const char *path)
+{
+	ssize_t		n = pg_pread(fd, buf, len, at);
+
+	if (n < 0)
+		ereport(ERROR,
+				(errcode_for_file_access(),
+				 errmsg("could not read file \"%s\": %m", path)));
+	return n;
+}
+
 static int64
 zstd_text_size(const char *path)
 {
@@ -393,14 +406,10 @@ zstd_text_size(const char *path)
 	for (;;)
 	{
 		unsigned char header[ZSTD_FRAMEHEADERSIZE_MAX];
-		ssize_t		n = pg_pread(fd, header, sizeof(header), at);
+		ssize_t		n = header_read(fd, header, sizeof(header), at, path);
 		ZSTD_frameHeader zfh;
 		bool		last = false;
 
-		if (n < 0)
-			ereport(ERROR,
-					(errcode_for_file_access(),
-					 errmsg("could not read file \"%s\": %m", path)));
 		if (n == 0)
 			break;				/* the end of the file, after a frame */
 		if (ZSTD_getFrameHeader(&zfh, header, (size_t) n) != 0)
@@ -420,12 +429,7 @@ zstd_text_size(const char *path)
 
 			if ((++blocks & 4095) == 0)
 				CHECK_FOR_INTERRUPTS();
-			n = pg_pread(fd, b, 3, at);
-			if (n < 0)
-				ereport(ERROR,
-						(errcode_for_file_access(),
-						 errmsg("could not read file \"%s\": %m", path)));
-			if (n != 3)
+			if (header_read(fd, b, 3, at, path) != 3)
 				goto unknown;
 			h = b[0] | (uint32) b[1] << 8 | (uint32) b[2] << 16;
 			last = h & 1;
