@@ -75,12 +75,25 @@ run() {
 	count_from "$log/$name" "$label" "$status"
 }
 
-if ! CHESS_WERROR=1 bash test/setup.sh; then
+if ! CHESS_WERROR=1 CHESS_MORE_PACKAGES="debootstrap postgresql-server-dev-all" bash test/setup.sh; then
 	echo "!! set-up or build failed"
 	failed=$((failed + 1))
 	summary
 fi
 bash test/stale_clusters.sh
+
+# The Debian root file systems of the package's and the majors' steps, made
+# in the background while the engine's steps run (on a new machine: four
+# minutes, mostly downloads); a root that could not be made here is made
+# again by its step, which counts the failure.
+bash test/package.sh --root >"$log/roots" 2>&1 &
+roots_package=$!
+bash test/majors.sh --roots >"$log/roots_majors" 2>&1 &
+roots_majors=$!
+roots_wait() {
+	wait $roots_package $roots_majors
+	grep -h '^!!' "$log/roots" "$log/roots_majors"
+}
 
 data=test/data
 step "engine tests"
@@ -242,6 +255,7 @@ step "the reference application in headless Chromium: two players and a watcher,
 run app "reference application" env SCREENSHOTS="$log/screenshots" bash examples/app/run.sh --test
 
 step "the Debian package: dpkg-buildpackage, install, CREATE EXTENSION, pg_buildext installcheck"
+roots_wait
 run package "Debian package" bash test/package.sh
 
 step "bulk import from the client by an ordinary role (examples/load_pgn.py), the explorer recipe"

@@ -20,6 +20,10 @@ export PG_CONFIG
 packages=(make gcc libc6-dev postgresql-15 postgresql-server-dev-15 postgresql-common
 	zlib1g-dev libzstd-dev clang libclang-rt-14-dev python3-psycopg python3-psycopg2 chromium
 	locales stockfish pgn-extract)
+# test/run.sh adds what its package and majors steps need on this machine
+# (debootstrap, pg_buildext), installed here before it starts them in the
+# background: two installers at once would race for dpkg's lock
+packages+=(${CHESS_MORE_PACKAGES:-})
 missing=()
 for p in "${packages[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
@@ -39,5 +43,5 @@ locale -a | grep -qi '^tr_TR\.utf-\?8$' || localedef -i tr_TR -f UTF-8 tr_TR.UTF
 
 echo "== building and installing the extension"
 # the test command builds with -Werror (CHESS_WERROR=1, set by test/run.sh)
-make -s PG_CONFIG="$PG_CONFIG" ${CHESS_WERROR:+COPT=-Werror}
+make -s -j"$(nproc)" PG_CONFIG="$PG_CONFIG" ${CHESS_WERROR:+COPT=-Werror}
 make -s PG_CONFIG="$PG_CONFIG" ${CHESS_WERROR:+COPT=-Werror} install
