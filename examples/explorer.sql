@@ -257,6 +257,11 @@ DECLARE
 	                   ELSE to_char(least(greatest(until, '0001-01-01'), '9999-12-31'), 'YYYYMM')::integer END;
 	first_year integer := lo / 100 + (lo % 100 <> 1)::integer;		-- the years wholly in the range
 	last_year integer := hi / 100 - (hi % 100 <> 12)::integer;
+	-- the months before them and after them (all of the range when it holds no whole year):
+	-- two ranges of the explorer's key, so that the months within the whole years are
+	-- never read (a range of 25 years read its 300 months to drop them: 0.45 ms of 0.5)
+	head_hi integer := least(hi, (first_year - 1) * 100 + 12);
+	tail_lo integer := greatest(lo, (last_year + 1) * 100 + 1, head_hi + 1);
 	is_dated boolean;
 	cells bigint[];
 BEGIN
@@ -278,10 +283,13 @@ BEGIN
 	ELSE
 		SELECT explorer_sum(c) INTO cells
 		FROM (SELECT e.cells FROM explorer e
-		      WHERE e."position" = k
-		        AND (e.period BETWEEN -last_year AND -first_year
-		             OR (e.period BETWEEN lo AND hi
-		                 AND NOT e.period / 100 BETWEEN first_year AND last_year))
+		      WHERE e."position" = k AND e.period BETWEEN -last_year AND -first_year
+		      UNION ALL
+		      SELECT e.cells FROM explorer e
+		      WHERE e."position" = k AND e.period BETWEEN lo AND head_hi
+		      UNION ALL
+		      SELECT e.cells FROM explorer e
+		      WHERE e."position" = k AND e.period BETWEEN tail_lo AND hi
 		      UNION ALL
 		      SELECT x.cell FROM explorer_pending x
 		      WHERE x."position" = k AND x.month BETWEEN lo AND hi) AS s(c);

@@ -59,7 +59,8 @@ CREATE TEMP TABLE filters (id integer, speeds text[], min_rating integer, max_ra
 INSERT INTO filters VALUES
 	(1, NULL, NULL, NULL, NULL, NULL),
 	(4, '{blitz}', 1800, 2200, NULL, NULL),
-	(5, NULL, NULL, NULL, '2003-01-01', '2009-12-31'),
+	(5, NULL, NULL, NULL, '2002-04-10', '2008-09-15'),	-- months, whole years, months
+	(8, NULL, 1600, NULL, '2005-03-01', '2005-08-31'),	-- months of one year
 	(6, '{ultraBullet,bullet,correspondence}', NULL, 1400, '2001-05-17', '2002-02-03'),
 	(7, '{rapid,classical}', 2000, NULL, '2008-07-01', NULL);
 CREATE FUNCTION speed_of(tags jsonb) RETURNS text LANGUAGE sql IMMUTABLE AS $$
