@@ -269,11 +269,16 @@ BEGIN
 		RAISE EXCEPTION 'the explorer''s months are inverted: since % is after until %', since, until
 			USING ERRCODE = '22023';
 	END IF;
-	PERFORM explorer_read(k, NULL, speeds, min_rating, max_rating);		-- the filters checked
-	SELECT e.dated INTO is_dated FROM explorer e WHERE e."position" = k AND e.period = 0;
-	IF NOT FOUND OR (SELECT stale FROM explorer_state) OR (dates AND NOT is_dated) THEN
+	-- (the other filters are checked by explorer_read(), at the end)
+	SELECT e.dated INTO is_dated
+	FROM explorer e, explorer_state s WHERE e."position" = k AND e.period = 0 AND NOT s.stale;
+	IF NOT FOUND OR (dates AND NOT is_dated) THEN
+		-- the cells of k's plies alone: a filter of its key lets explorer_cells()
+		-- skip the others' (the position itself is compared for the rare key
+		-- that passes by chance)
 		SELECT explorer_sum(c.cell) INTO cells
-		FROM games x, LATERAL explorer_cells(x.g, x.tags, x.result) AS c
+		FROM games x,
+		     LATERAL explorer_cells(x.g, x.tags, x.result, (SELECT explorer_key_filter(polyglot_key(k), 1))) AS c
 		WHERE x.g @> k AND c."position" = k AND (NOT dates OR c.month BETWEEN lo AND hi);
 	ELSIF NOT dates THEN
 		SELECT explorer_sum(c) INTO cells
