@@ -12,7 +12,7 @@
 #
 # The root file systems are made once and kept in $CHESS_ROOTS (default
 # /var/cache/chess-majors), where later runs on the machine find them; the
-# three are made in parallel, about two minutes in all.  Runs as root.
+# three are made in parallel, about four minutes in all.  Runs as root.
 #
 # Usage: majors.sh [--roots] [MAJOR...]   (default: 13 17 18)
 # With --roots it only makes the missing root file systems (test/run.sh

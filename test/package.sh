@@ -75,7 +75,7 @@ cp -a "$work/src" "$root/build/src"
 check "apt-get build-dep installs debian/control's build dependencies into the clean root" \
 	"chroot_run '$root' 'apt-get -q update && apt-get -q -y build-dep /build/src' >'$work/build-dep.log' 2>&1 ||
 	 { tail -n 20 '$work/build-dep.log'; false; }"
-check "the clean root has no zstd program (the build and its tests need none)" \
+check "the clean root has no zstd program (the build needs none)" \
 	"! chroot_run '$root' 'command -v zstd' >/dev/null"
 version=$(sed -n "s/^default_version = '\(.*\)'/\1/p" chess.control)
 

@@ -86,10 +86,13 @@ bash test/stale_clusters.sh
 # in the background while the engine's steps run (on a new machine: four
 # minutes, mostly downloads); a root that could not be made here is made
 # again by its step, which counts the failure.
-bash test/package.sh --root >"$log/roots" 2>&1 &
+# Each in a session of its own, so that a run cut short stops their
+# debootstraps too (the trap).
+setsid bash test/package.sh --root >"$log/roots" 2>&1 &
 roots_package=$!
-bash test/majors.sh --roots >"$log/roots_majors" 2>&1 &
+setsid bash test/majors.sh --roots >"$log/roots_majors" 2>&1 &
 roots_majors=$!
+trap 'kill -- -$roots_package -$roots_majors 2>/dev/null; rm -rf "$log"' EXIT
 roots_wait() {
 	wait $roots_package $roots_majors
 	grep -h '^!!' "$log/roots" "$log/roots_majors"
