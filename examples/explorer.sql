@@ -269,7 +269,7 @@ BEGIN
 		RAISE EXCEPTION 'the explorer''s months are inverted: since % is after until %', since, until
 			USING ERRCODE = '22023';
 	END IF;
-	-- (the other filters are checked by explorer_read(), at the end)
+	PERFORM explorer_read(k, NULL, speeds, min_rating, max_rating);		-- the filters checked
 	SELECT e.dated INTO is_dated
 	FROM explorer e, explorer_state s WHERE e."position" = k AND e.period = 0 AND NOT s.stale;
 	IF NOT FOUND OR (dates AND NOT is_dated) THEN
