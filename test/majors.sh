@@ -199,7 +199,6 @@ for v in "${majors[@]}"; do
 		tests=$(in_root "$v" "cd /build/chess && make -s PG_CONFIG=$pg_config regress-tests" | wc -w)
 		# pg_regress prints "test x ... ok" up to 15, TAP ("ok 1 - x") from 16
 		grep -E '\.\.\. |^(not )?ok |diff|No such file' "$log/package-$v"
-		grep -q 'regression.diffs' "$log/package-$v" && tail -n 60 "$log/package-$v"
 		count "pg_regress in the package's build on PostgreSQL $v" \
 			"$(grep -Ec '\.\.\. ok|^ok ' "$log/package-$v")" \
 			"$(grep -Ec '\.\.\. (FAILED|failed)|^not ok |diff command failed' "$log/package-$v")" $status "$tests"
@@ -207,7 +206,7 @@ for v in "${majors[@]}"; do
 			echo "Debian package postgresql-$v-chess: built"
 			count "Debian package on PostgreSQL $v" 1 0
 		else
-			tail -n 40 "$log/package-$v"
+			tail -n 60 "$log/package-$v"	# a failed build, or pg_regress's diffs
 			count "Debian package on PostgreSQL $v" 0 1
 		fi
 	else
