@@ -777,12 +777,17 @@ consistency_from_file_every(const char *path, int every, int plies)
 		{
 			Move		moves[MAX_MOVES];
 			int			n;
+			Position	before = pos;
+			uint64_t	key;
 
 			check_consistency(&pos, fen);
 			n = gen_legal(&pos, moves);
 			if (n == 0)
 				break;
 			position_play(&pos, moves[rng() % (uint64_t) n]);
+			key = polyglot_key_update(polyglot_key(&before), &before, &pos);
+			CHECK(key == polyglot_key(&pos), "polyglot key of %s after ply %d: updated %016llx, computed %016llx",
+				  fen, ply + 1, (unsigned long long) key, (unsigned long long) polyglot_key(&pos));
 		}
 	}
 	fclose(f);
@@ -914,6 +919,7 @@ test_random_positions(void)
 	int			tried,
 				valid = 0,
 				most = 0;
+	Position	last;
 
 	for (tried = 0; valid < 3000 && tried < 1000000; tried++)
 	{
@@ -954,6 +960,11 @@ test_random_positions(void)
 		if (n > most)
 			most = n;
 		check_consistency(&pos, "random position");
+		/* the key updated from another position, not a move away */
+		if (valid > 1)
+			CHECK(polyglot_key_update(polyglot_key(&last), &last, &pos) == polyglot_key(&pos),
+				  "polyglot key of random position %d updated from the one before", valid);
+		last = pos;
 	}
 	CHECK(valid == 3000, "made %d random valid positions", valid);
 	printf("random positions: %d valid of %d tried, at most %d legal moves\n", valid, tried, most);

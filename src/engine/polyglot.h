@@ -14,4 +14,12 @@
  */
 extern uint64_t polyglot_key(const Position *pos);
 
+/*
+ * The key of after from the key of before, the position it came from by
+ * one move (or any two positions): the pieces of the squares whose piece
+ * changed, and the rest recomputed.  A game's positions, each from the one
+ * before it, in a few nanoseconds instead of a pass over every piece.
+ */
+extern uint64_t polyglot_key_update(uint64_t key, const Position *before, const Position *after);
+
 #endif							/* CHESS_ENGINE_POLYGLOT_H */
