@@ -18,7 +18,7 @@ base=${1:-20000}
 add=${2:-4000}
 cd "$(dirname "$0")/../.."
 source test/bench/corpus.sh
-corpus=$(bench_corpus 100000 lichess)
+corpus=$(bench_corpus $((base + add)) lichess)
 work=$(mktemp -d)
 chmod 755 "$work"
 trap 'rm -rf "$work"' EXIT
