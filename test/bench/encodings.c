@@ -214,11 +214,60 @@ pseudo_next(Position *pos, Bits *b)
 	return m;
 }
 
+/*
+ * fromto: the move's from- and to-squares, 6 bits each, and a promotion's
+ * piece in 2 more when a pawn reaches the last rank (as Scoutfish stores a
+ * move in 16 bits); reading a ply checks what the game type's reader
+ * checks — a piece of the side to move on the from-square, the to-square
+ * among its pseudo-legal targets, the king safe after it — and plays it,
+ * with no move generated.
+ */
+static void
+fromto_encode(const Position *start, const Move *moves, int n, Bits *b)
+{
+	Position	pos = *start;
+	int			i;
+
+	for (i = 0; i < n; i++)
+	{
+		Square		from = MOVE_FROM(moves[i]),
+					to = MOVE_TO(moves[i]);
+
+		put_bits(b, from, 6);
+		put_bits(b, to, 6);
+		if (PIECE_KIND(pos.board[from]) == PAWN && (SQ_BB(to) & (BB_RANK_1 | BB_RANK_8)))
+			put_bits(b, (unsigned) (MOVE_PROMO(moves[i]) - KNIGHT), 2);
+		position_play(&pos, moves[i]);
+	}
+}
+
+static inline Move
+fromto_next(Position *pos, Bits *b)
+{
+	Square		from = (Square) get_bits(b, 6),
+				to = (Square) get_bits(b, 6);
+	Piece		pc = pos->board[from];
+	PieceKind	promo = NO_KIND;
+	Move		m;
+
+	if (pc == NO_PIECE || PIECE_COLOR(pc) != pos->side || !(piece_pseudo_targets(pos, from) & SQ_BB(to)))
+		return MOVE_NULL;
+	if (PIECE_KIND(pc) == PAWN && (SQ_BB(to) & (BB_RANK_1 | BB_RANK_8)))
+		promo = (PieceKind) (KNIGHT + get_bits(b, 2));
+	m = MOVE_MAKE(from, to, promo);
+	if (!pseudo_move_is_legal(pos, m, PIECE_KIND(pc)))
+		return MOVE_NULL;
+	position_play_inline(pos, m);
+	return m;
+}
+
 #define ENC_V2		0
 #define ENC_V1		1
 #define ENC_PSEUDO	2
+#define ENC_FROMTO	3
+#define ENCODINGS	4
 
-static const char *const names[] = {"v2", "v1", "pseudo"};
+static const char *const names[ENCODINGS] = {"v2", "v1", "pseudo", "fromto"};
 
 /*
  * Reads a game of n plies in encoding e; dies when expect is given and a
@@ -234,11 +283,14 @@ read_game(int e, uint8_t *data, size_t len, int n, const Position *start, const 
 	uint64_t	sum = 0;
 	int			i;
 
-	if (e != ENC_PSEUDO)
+	bool		ours = e == ENC_V1 || e == ENC_V2;
+
+	if (ours)
 		game_reader_init(&r, data, len);
 	for (i = 0; i < n; i++)
 	{
-		Move		m = e != ENC_PSEUDO ? game_reader_next(&r) : pseudo_next(&pos, &b);
+		Move		m = ours ? game_reader_next(&r) :
+			e == ENC_PSEUDO ? pseudo_next(&pos, &b) : fromto_next(&pos, &b);
 
 		if (expect && m != expect[i])
 		{
@@ -247,7 +299,7 @@ read_game(int e, uint8_t *data, size_t len, int n, const Position *start, const 
 		}
 		sum += m;
 	}
-	return sum + (e != ENC_PSEUDO ? r.pos : pos).by_kind[PAWN];
+	return sum + (ours ? r.pos : pos).by_kind[PAWN];
 }
 
 static double
@@ -268,21 +320,21 @@ main(int argc, char **argv)
 	char	   *text;
 	long		len;
 	Position	start;
-	uint8_t   **enc[3];
-	size_t	   *lens[3];
-	size_t		bytes[3] = {0, 0, 0};
+	uint8_t   **enc[ENCODINGS];
+	size_t	   *lens[ENCODINGS];
+	size_t		bytes[ENCODINGS] = {0};
 	int			e,
 				g;
 
 	int			only = -1;
 
 	if (argc == 3)
-		for (e = 0; e < 3; e++)
+		for (e = 0; e < ENCODINGS; e++)
 			if (strcmp(argv[2], names[e]) == 0)
 				only = e;
 	if (argc < 2 || argc > 3 || (argc == 3 && only < 0))
 	{
-		fprintf(stderr, "usage: %s CORPUS.pgn [v2|v1|pseudo]\n", argv[0]);
+		fprintf(stderr, "usage: %s CORPUS.pgn [v2|v1|pseudo|fromto]\n", argv[0]);
 		return 2;
 	}
 	f = fopen(argv[1], "rb");
@@ -302,7 +354,7 @@ main(int argc, char **argv)
 	position_set_startpos(&start);
 
 	/* encode every game in each, and read each back once, checking the moves */
-	for (e = 0; e < 3; e++)
+	for (e = 0; e < ENCODINGS; e++)
 	{
 		enc[e] = malloc(sizeof(uint8_t *) * (size_t) c.ngames);
 		lens[e] = calloc((size_t) c.ngames, sizeof(size_t));
@@ -311,13 +363,13 @@ main(int argc, char **argv)
 			const Move *mv = c.moves + c.first[g];
 			int			n = c.first[g + 1] - c.first[g],
 						bad;
-			size_t		size = GAME_ENCODED_MAX(n) + 8;
+			size_t		size = GAME_ENCODED_MAX(n) + (size_t) n + 8;	/* fromto: 16 bits a ply at most */
 			Bits		b;
 
 			enc[e][g] = calloc(1, size);
 			b.data = enc[e][g];
 			b.pos = 0;
-			if (e != ENC_PSEUDO)
+			if (e == ENC_V1 || e == ENC_V2)
 			{
 				size_t		l = game_encode_version(&start, mv, n, enc[e][g], &bad, NULL,
 													e == ENC_V1 ? 1 : 2);
@@ -329,7 +381,10 @@ main(int argc, char **argv)
 			}
 			else
 			{
-				pseudo_encode(&start, mv, n, &b);
+				if (e == ENC_PSEUDO)
+					pseudo_encode(&start, mv, n, &b);
+				else
+					fromto_encode(&start, mv, n, &b);
 				bytes[e] += 4 + (b.pos + 7) / 8;	/* the header: version, flags, plies */
 			}
 			read_game(e, enc[e][g], lens[e][g], n, &start, mv);
@@ -337,7 +392,7 @@ main(int argc, char **argv)
 	}
 
 	printf("%-8s %12s %10s %14s\n", "encoding", "bytes", "B/ply", "read, ns/ply");
-	for (e = 0; e < 3; e++)
+	for (e = 0; e < ENCODINGS; e++)
 	{
 		double		best = 1e30;
 		uint64_t	check = 0;
