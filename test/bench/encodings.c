@@ -1,12 +1,12 @@
 /*
- * encodings: what the game type's move encoding costs, against two others,
+ * encodings: what the game type's move encoding costs, against three others,
  * on the games of a PGN file — bits a ply and the time to read a game back.
  *
  *   encodings CORPUS.pgn [ENCODING]
  *
  * Reading a game back is what every search over games does (the GIN index
  * builds, the rechecks of g @> p and g @> pattern), so its speed bounds
- * theirs.  The three encodings, each a move at a time, in value order:
+ * theirs.  The four encodings, each a move at a time:
  *   v2     the format of the game type (src/engine/game.h, version 2): the
  *          rank of the moving piece among the side's pieces, then the rank
  *          of the move among that piece's pseudo-legal moves, each in as
@@ -17,11 +17,14 @@
  *          reading a ply generates the legal moves;
  *   pseudo the rank among all pseudo-legal moves (as Scid's and Scoutfish's
  *          readers trust the stored move), in ceil(log2(pseudo-legal
- *          moves)) bits; reading a ply generates them all.
+ *          moves)) bits; reading a ply generates them all;
+ *   fromto the from- and to-squares, 6 bits each, and a promotion's piece
+ *          in 2 (as Scoutfish stores a move); reading a ply checks the
+ *          move as the game type's reader does, generating none.
  * Every game is encoded and read back in each, and the moves read are
  * checked against the moves played; then each reads every game three times
  * and the best time is printed, in nanoseconds a ply.  With an encoding
- * named (v2, v1 or pseudo), only that one is timed, ten times, for
+ * named (v2, v1, pseudo or fromto), only that one is timed, ten times, for
  * comparing builds of one reader (with perf stat, say).  Standard chess only
  * (a game from another start is skipped).  A measuring tool, not the
  * extension's code: nothing here is on disk anywhere.
