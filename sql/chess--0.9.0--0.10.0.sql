@@ -295,8 +295,12 @@ ALTER OPERATOR FAMILY game_pattern_ops USING gin ADD OPERATOR 10 &@@ (game, game
 CREATE FUNCTION gin_query_keys(query gamequery, opclass text DEFAULT 'game_pattern_ops', pairs boolean DEFAULT false) RETURNS bigint[]
 	AS 'MODULE_PATHNAME', 'chess_gin_query_keys_gamequery' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
 COMMENT ON FUNCTION gin_query_keys(gamequery, text, boolean) IS 'the keys game_gin_ops or game_pattern_ops (with or without pairs) asks for in g @@ gamequery, NULL for every row (doc/formats.md)';
+CREATE FUNCTION game_query_result_support(internal) RETURNS internal
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION game_query_result_support(internal) IS 'planner support of matches(): the index condition &@@ of the query without its "result" rules, where a GIN operator class of game can narrow it';
 CREATE FUNCTION matches(g game, q gamequery, result text) RETURNS boolean
-	AS 'MODULE_PATHNAME', 'game_matches_query_result' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000;
+	AS 'MODULE_PATHNAME', 'game_matches_query_result' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE COST 1000
+	SUPPORT game_query_result_support;
 COMMENT ON FUNCTION matches(game, gamequery, text) IS 'the game, whose result (1-0, 0-1, 1/2-1/2 or *) is given, matches the query';
 CREATE FUNCTION match_plies(g game, q gamequery, result text DEFAULT NULL) RETURNS integer[]
 	AS 'MODULE_PATHNAME', 'game_match_plies' LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1000;

@@ -161,6 +161,34 @@ SELECT count(*) FROM gq_pairs WHERE game_matches_query(g, q);
 -- (the function with a constant query: the index, as for @@)
 EXPLAIN (COSTS OFF) SELECT count(*) FROM gq_pairs WHERE game_matches_query(g, '{"white-move": "O-O-O"}');
 SELECT count(*) FROM gq_games WHERE g @@ '{"result": "1-0", "sub-fen": "8/8/8/8/8/8/8/2KR4"}';
+-- matches() with a constant query: the index is asked for the query
+-- without its "result" rules (a condition of them alone: any position),
+-- and matches() decides each candidate; a query that leaves the index no
+-- key reads every game; the same rows as a scan, for each query below
+EXPLAIN (COSTS OFF) SELECT id FROM gq_games
+WHERE matches(g, '{"sequence": [{"result": ["1-0", "1/2-1/2"]}, {"white-move": "O-O-O", "result": "1-0"}]}', result);
+SELECT * FROM plan_lines($$SELECT id FROM gq_games WHERE matches(g, '{"result": "1-0", "moved": "K"}', result)$$);
+CREATE FUNCTION gq_matches_ids(q gamequery, indexes boolean) RETURNS integer[] LANGUAGE plpgsql AS $$
+DECLARE
+	ids integer[];
+BEGIN
+	PERFORM set_config('enable_bitmapscan', indexes::text, true), set_config('enable_indexscan', indexes::text, true),
+	        set_config('enable_seqscan', (NOT indexes)::text, true);
+	-- the query a constant of the statement, as the planner's support needs it
+	EXECUTE format('SELECT array(SELECT id FROM gq_games WHERE matches(g, %L, result) ORDER BY id)', q) INTO ids;
+	RETURN ids;
+END $$;
+SELECT q, gq_matches_ids(q, true) AS ids, gq_matches_ids(q, true) = gq_matches_ids(q, false) AS same
+FROM (VALUES ('{"result": "1-0", "white-move": "O-O-O"}'::gamequery),
+             ('{"result": ["0-1", "1/2-1/2"], "sub-fen": "8/8/8/8/8/8/8/2KR4"}'),
+             ('{"result": "1-0", "sub-fen": "8/8/8/8/8/8/8/2KR4"}'),
+             ('{"result": ["1-0", "1/2-1/2"], "moved": "K"}'),
+             ('{"sequence": [{"white-move": "e4"}, {"result": "0-1", "pass": ""}]}'),
+             ('{"streak": [{"result": "1-0"}, {"white-move": "b8"}]}'),
+             ('{"result": "*", "material": "KNK"}'),
+             ('{"flip": true, "result": "0-1", "white-move": "O-O"}')) AS v(q)
+ORDER BY 1::text;
+DROP FUNCTION gq_matches_ids(gamequery, boolean);
 RESET enable_seqscan;
 -- the planner reads every game for a query of rules no index knows
 EXPLAIN (COSTS OFF) SELECT id FROM gq_games WHERE g @@ '{"moved": "K", "captured": "P"}';

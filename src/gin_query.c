@@ -455,6 +455,29 @@ query_has_result(Datum query)
 }
 
 /*
+ * Whether the index of an operator family of game (game_gin_ops or
+ * game_pattern_ops) narrows a query: it has no "result" rule (which @@
+ * refuses) and gives the family keys.
+ */
+static bool
+family_narrows(Oid opfamily, Datum query)
+{
+	int32		nkeys;
+	void	   *formula;
+	HeapTuple	tuple = SearchSysCache1(OPFAMILYOID, ObjectIdGetDatum(opfamily));
+	bool		pattern;
+
+	if (!HeapTupleIsValid(tuple))
+		return false;
+	pattern = strcmp(NameStr(((Form_pg_opfamily) GETSTRUCT(tuple))->opfname), "game_pattern_ops") == 0;
+	ReleaseSysCache(tuple);
+	if (query_has_result(query))
+		return false;
+	game_query_keys(query, pattern, false, &nkeys, &formula);
+	return nkeys > 0;
+}
+
+/*
  * The planner support function of g @@ q: @@ is in no operator family, so
  * the planner asks here whether an index on g can serve the clause.  Where
  * the index's family has the game-query strategy and the query gives it
@@ -507,25 +530,60 @@ game_query_support(PG_FUNCTION_ARGS)
 		PG_RETURN_POINTER(NULL);
 	if (IsA(query, Param) && ((Param *) query)->paramkind != PARAM_EXTERN)
 		PG_RETURN_POINTER(NULL);
-	if (IsA(query, Const))
-	{
-		int32		nkeys;
-		void	   *formula;
-		HeapTuple	tuple = SearchSysCache1(OPFAMILYOID, ObjectIdGetDatum(req->opfamily));
-		bool		pattern;
-
-		if (!HeapTupleIsValid(tuple))
-			PG_RETURN_POINTER(NULL);
-		pattern = strcmp(NameStr(((Form_pg_opfamily) GETSTRUCT(tuple))->opfname), "game_pattern_ops") == 0;
-		ReleaseSysCache(tuple);
-
-		if (((Const *) query)->constisnull || query_has_result(((Const *) query)->constvalue))
-			PG_RETURN_POINTER(NULL);
-		game_query_keys(((Const *) query)->constvalue, pattern, false, &nkeys, &formula);
-		if (nkeys == 0)
-			PG_RETURN_POINTER(NULL);
-	}
+	if (IsA(query, Const) &&
+		(((Const *) query)->constisnull || !family_narrows(req->opfamily, ((Const *) query)->constvalue)))
+		PG_RETURN_POINTER(NULL);
 	clause = make_opclause(op, BOOLOID, false, (Expr *) linitial(args), (Expr *) query, InvalidOid, InvalidOid);
 	req->lossy = false;
+	PG_RETURN_POINTER(list_make1(clause));
+}
+
+/*
+ * The planner support function of matches(g, q, result): a game and its
+ * result match q only if the game matches q without its "result" rules
+ * (query_without_results()), which the index serves as g &@@ that query,
+ * a condition implied (lossy: matches() is still applied to each row).
+ * Only for a query known when the plan is made: a parameter's text is not.
+ */
+PG_FUNCTION_INFO_V1(game_query_result_support);
+Datum
+game_query_result_support(PG_FUNCTION_ARGS)
+{
+	Node	   *rawreq = (Node *) PG_GETARG_POINTER(0);
+	SupportRequestIndexCondition *req;
+	List	   *args;
+	Const	   *query;
+	text	   *t;
+	struct varlena *without;
+	size_t		len;
+	Oid			op;
+	Expr	   *clause;
+
+	if (!IsA(rawreq, SupportRequestIndexCondition))
+		PG_RETURN_POINTER(NULL);
+	req = (SupportRequestIndexCondition *) rawreq;
+	if (req->indexarg != 0 || !IsA(req->node, FuncExpr))
+		PG_RETURN_POINTER(NULL);
+	args = ((FuncExpr *) req->node)->args;
+	if (list_length(args) != 3 || !IsA(lsecond(args), Const))
+		PG_RETURN_POINTER(NULL);
+	query = (Const *) lsecond(args);
+	op = get_opfamily_member(req->opfamily, exprType(linitial(args)), query->consttype, STRATEGY_QUERY);
+	if (query->constisnull || !OidIsValid(op))
+		PG_RETURN_POINTER(NULL);
+	t = DatumGetTextPP(query->constvalue);
+	len = VARSIZE_ANY_EXHDR(t);
+	without = palloc(VARHDRSZ + len);
+	len = query_without_results(VARDATA_ANY(t), len, VARDATA(without));
+	if (len == 0)
+		PG_RETURN_POINTER(NULL);
+	SET_VARSIZE(without, VARHDRSZ + len);
+	if (!family_narrows(req->opfamily, PointerGetDatum(without)))
+		PG_RETURN_POINTER(NULL);
+	clause = make_opclause(op, BOOLOID, false, (Expr *) linitial(args),
+						   (Expr *) makeConst(query->consttype, query->consttypmod, query->constcollid,
+											  -1, PointerGetDatum(without), false, false),
+						   InvalidOid, InvalidOid);
+	req->lossy = true;
 	PG_RETURN_POINTER(list_make1(clause));
 }

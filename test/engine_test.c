@@ -2198,6 +2198,58 @@ query_plies(const char *json, const char *fen, const char *uci, char *out, size_
 	query_free();
 }
 
+/* A query's text without its "result" rules: what the index of matches() is asked (query_without_results()). */
+static void
+test_query_without_results(void)
+{
+	static const struct
+	{
+		const char *json;
+		const char *want;		/* "" when the text is no JSON */
+	}			cases[] = {
+		{"{\"result\": \"1-0\", \"white-move\": \"O-O-O\"}", "{\"white-move\":\"O-O-O\"}"},
+		{"{\"white-move\": [\"O-O-O\", \"Qd1\"], \"result\": [\"1-0\", \"0-1\"]}", "{\"white-move\":[\"O-O-O\",\"Qd1\"]}"},
+		{" { \"sequence\" : [ {\"result\": \"1-0\"}, { \"white-move\" : \"e4\" , \"result\":\"1-0\" } ] , \"flip\": true } ",
+		"{\"sequence\":[{\"pass\":\"\"},{\"white-move\":\"e4\"}],\"flip\":true}"},
+		{"{\"streak\": [{\"result\": \"*\"}, {\"moved\": \"P\"}]}", "{\"streak\":[{\"pass\":\"\"},{\"moved\":\"P\"}]}"},
+		{"{\"result\": \"*\"}", "{\"pass\":\"\"}"},
+		{"{\"result-type\": \"mate\", \"result\": \"1-0\"}", "{\"result-type\":\"mate\"}"},
+		/* a key is compared as decoded, and "result" alone is dropped */
+		{"{\"res\\u0075lt\": \"1-0\", \"sub-fen\": \"8\\/8/8/8/8/8/8/2KR4\"}", "{\"sub-fen\":\"8\\/8/8/8/8/8/8/2KR4\"}"},
+		{"{\"results\": 1, \"resul\": 2}", "{\"results\":1,\"resul\":2}"},
+		{"{\"imbalance\": \"vP\", \"result\": \"1/2-1/2\", \"stm\": \"white\"}", "{\"imbalance\":\"vP\",\"stm\":\"white\"}"},
+		{"{\"result\": \"1-0\"", ""},
+		{"[]", ""},
+		{"{} x", ""},
+	};
+	size_t		i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+	{
+		size_t		len = strlen(cases[i].json);
+		char	   *out = malloc(len + 1);
+		size_t		n = query_without_results(cases[i].json, len, out);
+
+		CHECK(n <= len, "query_without_results(%s) wrote %zu bytes of %zu", cases[i].json, n, len);
+		out[n] = '\0';
+		CHECK(strcmp(out, cases[i].want) == 0, "query_without_results(%s): %s, expected %s",
+			  cases[i].json, out, cases[i].want);
+		if (n > 0)
+		{
+			GameQuery	q;
+			QueryError	err;
+			bool		ok = query_parse(out, n, &q, query_test_alloc, NULL, &err);
+
+			CHECK(ok || strstr(cases[i].json, "results") != NULL,
+				  "query_without_results(%s) reads as no query: %s", cases[i].json, err.detail);
+			CHECK(!ok || q.results == QUERY_ANY_RESULT, "query_without_results(%s) keeps a result rule",
+				  cases[i].json);
+			query_free();
+		}
+		free(out);
+	}
+}
+
 static void
 test_query(void)
 {
@@ -2554,6 +2606,7 @@ main(int argc, char **argv)
 	test_pattern_pairs();
 	test_position_reach();
 	test_query();
+	test_query_without_results();
 	test_manoeuvre_brute();
 	printf("checked every move value in %d positions\n", consistency_positions);
 	snprintf(path, sizeof(path), "%s/polyglot-vectors.tsv", dir);

@@ -1029,3 +1029,96 @@ query_parse(const char *text, size_t len, GameQuery *q, QueryAlloc alloc, void *
 		q->flipped = query_flipped(q, alloc, ctx);
 	return true;
 }
+
+/* Copies the text from j's byte from to j's present one to out. */
+static void
+copy_slice(const JsonReader *j, size_t from, size_t to, char *out, size_t *n)
+{
+	memcpy(out + *n, j->s + from, to - from);
+	*n += to - from;
+}
+
+/* A value copied to out without white space, the members named "result" left out. */
+static bool
+copy_without_results(JsonReader *j, char *out, size_t *n)
+{
+	char		c = json_peek(j),
+				close = c == '{' ? '}' : ']';
+	bool		first = true,
+				dropped = false;
+	int			more = 0;
+
+	if (c != '{' && c != '[')
+	{
+		size_t		from = j->pos;
+
+		if (!json_skip(j))
+			return false;
+		copy_slice(j, from, j->pos, out, n);
+		return true;
+	}
+	if (!json_enter(j))
+		return false;
+	j->pos++;
+	out[(*n)++] = c;
+	if (json_peek(j) == close)
+		j->pos++;
+	else
+	{
+		do
+		{
+			if (c == '{')
+			{
+				char		key[8];
+				bool		cut;
+				size_t		from = (json_peek(j), j->pos),
+							to;
+
+				if (!json_string(j, key, sizeof(key), &cut))
+					return false;
+				to = j->pos;
+				if (!json_expect(j, ':'))
+					return false;
+				if (!cut && strcmp(key, "result") == 0)
+				{
+					if (!json_skip(j))
+						return false;
+					dropped = true;
+					continue;	/* to json_next() */
+				}
+				if (!first)
+					out[(*n)++] = ',';
+				copy_slice(j, from, to, out, n);
+				out[(*n)++] = ':';
+			}
+			else if (!first)
+				out[(*n)++] = ',';
+			if (!copy_without_results(j, out, n))
+				return false;
+			first = false;
+		} while ((more = json_next(j, close)) == 1);
+		if (more < 0)
+			return false;
+	}
+	if (first && dropped)
+	{
+		/* a condition of "result" rules alone: any position (no longer than what it replaces) */
+		memcpy(out + *n, "\"pass\":\"\"", 9);
+		*n += 9;
+	}
+	json_leave(j);
+	out[(*n)++] = close;
+	return true;
+}
+
+size_t
+query_without_results(const char *text, size_t len, char *out)
+{
+	JsonReader	j;
+	size_t		n = 0;
+
+	json_init(&j, text, len, QUERY_MAX_NESTING);
+	if (json_peek(&j) != '{' || !copy_without_results(&j, out, &n) || json_peek(&j) != '\0')
+		return 0;
+	return n;
+}

@@ -202,6 +202,17 @@ typedef struct QueryError
 extern bool query_parse(const char *text, size_t len, GameQuery *q, QueryAlloc alloc, void *ctx,
 						QueryError *err);
 
+/*
+ * A query's text (one that query_parse() reads) without its "result"
+ * rules, the members of that name, wherever they stand, and without white
+ * space, written to out, which has room for len bytes; returns its length,
+ * 0 when the text is no JSON.  A game and its result match the query
+ * exactly when the result is one every "result" rule allows and the game
+ * matches the query written so, which an index can serve (a condition of
+ * "result" rules alone becomes {"pass": ""}: any position).
+ */
+extern size_t query_without_results(const char *text, size_t len, char *out);
+
 /* q with the colours swapped and the board upside down, its arrays allocated with alloc. */
 extern GameQuery *query_flipped(const GameQuery *q, QueryAlloc alloc, void *ctx);
 
