@@ -168,6 +168,8 @@ SELECT count(*) FROM gq_games WHERE g @@ '{"result": "1-0", "sub-fen": "8/8/8/8/
 EXPLAIN (COSTS OFF) SELECT id FROM gq_games
 WHERE matches(g, '{"sequence": [{"result": ["1-0", "1/2-1/2"]}, {"white-move": "O-O-O", "result": "1-0"}]}', result);
 SELECT * FROM plan_lines($$SELECT id FROM gq_games WHERE matches(g, '{"result": "1-0", "moved": "K"}', result)$$);
+SELECT * FROM plan_lines($$SELECT id FROM gq_games WHERE matches(g, '{"flip": true, "result": "0-1", "white-move": "O-O"}', result)$$);
+SELECT * FROM plan_lines($$SELECT id FROM gq_games WHERE matches(g, '{"result": "1-0", "sub-fen": "8/8/8/8/8/8/8/2KR4"}', result)$$);
 CREATE FUNCTION gq_matches_ids(q gamequery, indexes boolean) RETURNS integer[] LANGUAGE plpgsql AS $$
 DECLARE
 	ids integer[];

@@ -919,7 +919,7 @@ test_random_positions(void)
 	int			tried,
 				valid = 0,
 				most = 0;
-	Position	last;
+	Position	last = {0};
 
 	for (tried = 0; valid < 3000 && tried < 1000000; tried++)
 	{
@@ -2213,6 +2213,8 @@ test_query_without_results(void)
 		"{\"sequence\":[{\"pass\":\"\"},{\"white-move\":\"e4\"}],\"flip\":true}"},
 		{"{\"streak\": [{\"result\": \"*\"}, {\"moved\": \"P\"}]}", "{\"streak\":[{\"pass\":\"\"},{\"moved\":\"P\"}]}"},
 		{"{\"result\": \"*\"}", "{\"pass\":\"\"}"},
+		{"{\"flip\": true, \"result\": \"1-0\"}", "{\"flip\":true,\"pass\":\"\"}"},
+		{"{\"result\": \"0-1\", \"flip\": false}", "{\"flip\":false,\"pass\":\"\"}"},
 		{"{\"result-type\": \"mate\", \"result\": \"1-0\"}", "{\"result-type\":\"mate\"}"},
 		/* a key is compared as decoded, and "result" alone is dropped */
 		{"{\"res\\u0075lt\": \"1-0\", \"sub-fen\": \"8\\/8/8/8/8/8/8/2KR4\"}", "{\"sub-fen\":\"8\\/8/8/8/8/8/8/2KR4\"}"},

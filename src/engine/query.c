@@ -1046,7 +1046,8 @@ copy_without_results(JsonReader *j, char *out, size_t *n)
 				close = c == '{' ? '}' : ']';
 	bool		first = true,
 				dropped = false;
-	int			more = 0;
+	int			more = 0,
+				rules = 0;		/* members kept but "flip" */
 
 	if (c != '{' && c != '[')
 	{
@@ -1071,9 +1072,11 @@ copy_without_results(JsonReader *j, char *out, size_t *n)
 			{
 				char		key[8];
 				bool		cut;
-				size_t		from = (json_peek(j), j->pos),
+				size_t		from,
 							to;
 
+				json_peek(j);	/* past white space: from is the key's quote */
+				from = j->pos;
 				if (!json_string(j, key, sizeof(key), &cut))
 					return false;
 				to = j->pos;
@@ -1090,6 +1093,8 @@ copy_without_results(JsonReader *j, char *out, size_t *n)
 					out[(*n)++] = ',';
 				copy_slice(j, from, to, out, n);
 				out[(*n)++] = ':';
+				if (cut || strcmp(key, "flip") != 0)
+					rules++;
 			}
 			else if (!first)
 				out[(*n)++] = ',';
@@ -1100,9 +1105,14 @@ copy_without_results(JsonReader *j, char *out, size_t *n)
 		if (more < 0)
 			return false;
 	}
-	if (first && dropped)
+	if (dropped && rules == 0)
 	{
-		/* a condition of "result" rules alone: any position (no longer than what it replaces) */
+		/*
+		 * a condition of "result" rules alone (and "flip"): any position,
+		 * no longer than the member it replaces with its comma
+		 */
+		if (!first)
+			out[(*n)++] = ',';
 		memcpy(out + *n, "\"pass\":\"\"", 9);
 		*n += 9;
 	}

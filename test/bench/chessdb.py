@@ -259,13 +259,18 @@ for label, fen in positions:
     both_ways(f"g @> p: {label}", "SELECT count(*) FROM games WHERE g @> %s::text::\"position\"", (fen,),
               theirs if theirs < 1e9 else None, s.get("games_filter_search"))
 
-# the opening explorer of the recipe: explore(p), from the materialized view
-# for the positions two games or more reach, from the games for the rest
+# the opening explorer of the recipe: explore(p), from the explorer's rows
+# for the positions two games or more reach, from the games for the rest;
+# rebuilt as the recipe's loader does, with a gigabyte of each memory (the
+# key filter takes a quarter of maintenance_work_mem: the default 64 MB
+# lets nearly every key of a million games through: 364.8 s instead of 104.1)
 t = time.perf_counter()
 conn.execute("SET work_mem = '1GB'")
+conn.execute("SET maintenance_work_mem = '1GB'")
 conn.execute("SELECT explorer_rebuild()")
 conn.execute("VACUUM ANALYZE explorer")
 conn.execute("RESET work_mem")
+conn.execute("RESET maintenance_work_mem")
 t_explorer = time.perf_counter() - t
 explorer_bytes, explorer_rows = conn.execute(
     "SELECT pg_total_relation_size('explorer'), (SELECT count(*) FROM explorer)").fetchone()

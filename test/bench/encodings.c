@@ -366,7 +366,7 @@ main(int argc, char **argv)
 			const Move *mv = c.moves + c.first[g];
 			int			n = c.first[g + 1] - c.first[g],
 						bad;
-			size_t		size = GAME_ENCODED_MAX(n) + (size_t) n + 8;	/* fromto: 16 bits a ply at most */
+			size_t		size = GAME_ENCODED_MAX(n) + (size_t) n + 8;	/* fromto: 14 bits a ply at most */
 			Bits		b;
 
 			enc[e][g] = calloc(1, size);
