@@ -752,7 +752,9 @@ consistency_from_file_every(const char *path, int every, int plies)
 {
 	FILE	   *f = fopen(path, "r");
 	char		line[1024];
-	int			record = 0;
+	int			record = 0,
+				keyed = 0,
+				key_errors = 0;
 
 	if (!f)
 	{
@@ -786,11 +788,15 @@ consistency_from_file_every(const char *path, int every, int plies)
 				break;
 			position_play(&pos, moves[rng() % (uint64_t) n]);
 			key = polyglot_key_update(polyglot_key(&before), &before, &pos);
-			CHECK(key == polyglot_key(&pos), "polyglot key of %s after ply %d: updated %016llx, computed %016llx",
-				  fen, ply + 1, (unsigned long long) key, (unsigned long long) polyglot_key(&pos));
+			keyed++;
+			if (key != polyglot_key(&pos) && key_errors++ == 0)
+				printf("polyglot key of %s after ply %d: updated %016llx, computed %016llx\n",
+					   fen, ply + 1, (unsigned long long) key, (unsigned long long) polyglot_key(&pos));
 		}
 	}
 	fclose(f);
+	CHECK(key_errors == 0, "%s: the Polyglot key updated move by move differs from the computed one at %d of %d plies",
+		  path, key_errors, keyed);
 }
 
 static void
@@ -918,7 +924,8 @@ test_random_positions(void)
 {
 	int			tried,
 				valid = 0,
-				most = 0;
+				most = 0,
+				key_errors = 0;
 	Position	last = {0};
 
 	for (tried = 0; valid < 3000 && tried < 1000000; tried++)
@@ -961,11 +968,12 @@ test_random_positions(void)
 			most = n;
 		check_consistency(&pos, "random position");
 		/* the key updated from another position, not a move away */
-		if (valid > 1)
-			CHECK(polyglot_key_update(polyglot_key(&last), &last, &pos) == polyglot_key(&pos),
-				  "polyglot key of random position %d updated from the one before", valid);
+		if (valid > 1 && polyglot_key_update(polyglot_key(&last), &last, &pos) != polyglot_key(&pos))
+			key_errors++;
 		last = pos;
 	}
+	CHECK(key_errors == 0, "the Polyglot key of %d of %d random positions updated from the one before differs",
+		  key_errors, valid - 1);
 	CHECK(valid == 3000, "made %d random valid positions", valid);
 	printf("random positions: %d valid of %d tried, at most %d legal moves\n", valid, tried, most);
 }
