@@ -27,6 +27,37 @@
  */
 #define KEYS_AHEAD 32
 
+/*
+ * Reads up to KEYS_AHEAD plies of r, from the position whose Polyglot key
+ * is *key (left at the key of the position reached): each ply's key, and,
+ * when before is not NULL, its position and the move played from it; the
+ * filter's block of each key (bits NULL: no filter) fetched meanwhile.
+ * Returns the plies read.
+ */
+static int
+read_ahead(GameReader *r, uint64 *key, uint64 *keys, Position *before, Move *moves,
+		   const uint8 *bits, size_t bytes)
+{
+	int			n;
+
+	for (n = 0; n < KEYS_AHEAD && r->ply < r->plies; n++)
+	{
+		Position	scratch;
+		Position   *from = before ? &before[n] : &scratch;
+		Move		m;
+
+		*from = r->pos;
+		keys[n] = *key;
+		if (bits)
+			__builtin_prefetch(key_filter_block((uint8 *) bits, bytes, *key));
+		m = chess_game_next(r);
+		if (before)
+			moves[n] = m;
+		*key = polyglot_key_update(*key, from, &r->pos);
+	}
+	return n;
+}
+
 /* One (position, move) a game plays, its position packed without clocks. */
 typedef struct Played
 {
@@ -74,20 +105,12 @@ game_played(struct varlena *g, Played **out, const bytea *filter)
 		Position	before[KEYS_AHEAD];
 		uint64		keys[KEYS_AHEAD];
 		Move		moves[KEYS_AHEAD];
-		int			ahead = 0,
+		int			ahead,
 					i;
 
 		CHECK_FOR_INTERRUPTS();
-		/* the filter's blocks fetched while the next positions are read */
-		for (; ahead < KEYS_AHEAD && r.ply < r.plies; ahead++)
-		{
-			before[ahead] = r.pos;
-			keys[ahead] = key;
-			if (filter)
-				__builtin_prefetch(key_filter_block((uint8 *) VARDATA(filter), filter_bytes, key));
-			moves[ahead] = chess_game_next(&r);
-			key = polyglot_key_update(key, &before[ahead], &r.pos);
-		}
+		ahead = read_ahead(&r, &key, keys, before, moves,
+						   filter ? (const uint8 *) VARDATA(filter) : NULL, filter_bytes);
 		for (i = 0; i < ahead; i++)
 		{
 			Played	   *p = &played[n];
@@ -206,20 +229,11 @@ explorer_key_filter_game(PG_FUNCTION_ARGS)
 	while (r.ply < r.plies)
 	{
 		uint64		keys[KEYS_AHEAD];
-		int			n = 0,
+		int			n,
 					i;
 
 		CHECK_FOR_INTERRUPTS();
-		/* the blocks fetched while the next positions are read */
-		for (; n < KEYS_AHEAD && r.ply < r.plies; n++)
-		{
-			Position	before = r.pos;
-
-			keys[n] = key;
-			__builtin_prefetch(key_filter_block(bits, f->bytes, key), 1);
-			chess_game_next(&r);
-			key = polyglot_key_update(key, &before, &r.pos);
-		}
+		n = read_ahead(&r, &key, keys, NULL, NULL, bits, f->bytes);
 		for (i = 0; i < n; i++)
 			key_filter_see(bits, f->bytes, keys[i]);
 	}
