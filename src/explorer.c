@@ -20,20 +20,15 @@
 #include "utils/datetime.h"
 
 /*
- * The plies of a game read ahead of a key filter's test or mark, whose
- * blocks (a cache line each, anywhere in up to 256 MB) are fetched
- * meanwhile: one cache miss after another took a third of the filter's
- * pass.
+ * Reads up to KEYS_AHEAD plies of r, from the position whose Polyglot key
+ * is *key (left at the key of the position reached): each ply's key, its
+ * position and the move played from it.  The key filter's block of each
+ * key (bits NULL: no filter), a cache line anywhere in up to 256 MB, is
+ * fetched meanwhile, ahead of its test or mark: one cache miss after
+ * another took a third of the filter's pass.  Returns the plies read.
  */
 #define KEYS_AHEAD 32
 
-/*
- * Reads up to KEYS_AHEAD plies of r, from the position whose Polyglot key
- * is *key (left at the key of the position reached): each ply's key, and,
- * when before is not NULL, its position and the move played from it; the
- * filter's block of each key (bits NULL: no filter) fetched meanwhile.
- * Returns the plies read.
- */
 static int
 read_ahead(GameReader *r, uint64 *key, uint64 *keys, Position *before, Move *moves,
 		   const uint8 *bits, size_t bytes)
@@ -42,18 +37,12 @@ read_ahead(GameReader *r, uint64 *key, uint64 *keys, Position *before, Move *mov
 
 	for (n = 0; n < KEYS_AHEAD && r->ply < r->plies; n++)
 	{
-		Position	scratch;
-		Position   *from = before ? &before[n] : &scratch;
-		Move		m;
-
-		*from = r->pos;
+		before[n] = r->pos;
 		keys[n] = *key;
 		if (bits)
 			__builtin_prefetch(key_filter_block((uint8 *) bits, bytes, *key));
-		m = chess_game_next(r);
-		if (before)
-			moves[n] = m;
-		*key = polyglot_key_update(*key, from, &r->pos);
+		moves[n] = chess_game_next(r);
+		*key = polyglot_key_update(*key, &before[n], &r->pos);
 	}
 	return n;
 }
@@ -229,11 +218,13 @@ explorer_key_filter_game(PG_FUNCTION_ARGS)
 	while (r.ply < r.plies)
 	{
 		uint64		keys[KEYS_AHEAD];
+		Position	before[KEYS_AHEAD];
+		Move		moves[KEYS_AHEAD];
 		int			n,
 					i;
 
 		CHECK_FOR_INTERRUPTS();
-		n = read_ahead(&r, &key, keys, NULL, NULL, bits, f->bytes);
+		n = read_ahead(&r, &key, keys, before, moves, bits, f->bytes);
 		for (i = 0; i < n; i++)
 			key_filter_see(bits, f->bytes, keys[i]);
 	}
