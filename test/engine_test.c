@@ -746,6 +746,38 @@ check_consistency(const Position *pos, const char *fen)
 	consistency_errors += errors;
 }
 
+/*
+ * Whether moves from start, encoded, read back as they are with either
+ * selection of the reader (PDEP when pdep, by counting always).
+ */
+static int
+read_back(const Position *start, const Move *moves, int n, bool pdep)
+{
+	uint8_t		out[GAME_ENCODED_MAX(64)];
+	int			bad,
+				way,
+				i;
+	size_t		len = game_encode(start, moves, n, out, &bad, NULL);
+
+	if (len == 0)
+		return 1;
+	for (way = 0; way <= (int) pdep; way++)
+	{
+		GameReader	r;
+
+		game_reader_use_pdep(way == 1);
+		if (!game_reader_init(&r, out, len))
+			return 1;
+		for (i = 0; i < n; i++)
+			if (game_reader_next(&r) != moves[i])
+				return 1;
+		if (game_reader_failed(&r))
+			return 1;
+	}
+	game_reader_use_pdep(pdep);
+	return 0;
+}
+
 /* Every suite position and 24 plies of seeded random play from each. */
 static void
 consistency_from_file_every(const char *path, int every, int plies)
@@ -754,7 +786,10 @@ consistency_from_file_every(const char *path, int every, int plies)
 	char		line[1024];
 	int			record = 0,
 				keyed = 0,
-				key_errors = 0;
+				key_errors = 0,
+				read = 0,
+				read_errors = 0;
+	bool		pdep = game_reader_use_pdep(true);
 
 	if (!f)
 	{
@@ -764,9 +799,11 @@ consistency_from_file_every(const char *path, int every, int plies)
 	while (fgets(line, sizeof(line), f))
 	{
 		char	   *fen = strncmp(line, "epd ", 4) == 0 ? line + 4 : line;
-		Position	pos;
+		Position	pos,
+					start;
 		PositionError err;
 		int			ply;
+		Move		played[64];
 
 		if (fen == line && (line[0] < '1' || line[0] > 'r'))
 			continue;			/* not a FEN line */
@@ -775,7 +812,8 @@ consistency_from_file_every(const char *path, int every, int plies)
 		fen[strcspn(fen, ";\r\n")] = '\0';
 		if (!fen_parse(fen, &pos, &err))
 			continue;			/* the round-trip test reports these */
-		for (ply = 0; ply < plies; ply++)
+		start = pos;
+		for (ply = 0; ply < plies && ply < 64; ply++)
 		{
 			Move		moves[MAX_MOVES];
 			int			n;
@@ -786,17 +824,23 @@ consistency_from_file_every(const char *path, int every, int plies)
 			n = gen_legal(&pos, moves);
 			if (n == 0)
 				break;
-			position_play(&pos, moves[rng() % (uint64_t) n]);
+			played[ply] = moves[rng() % (uint64_t) n];
+			position_play(&pos, played[ply]);
 			key = polyglot_key_update(polyglot_key(&before), &before, &pos);
 			keyed++;
 			if (key != polyglot_key(&pos) && key_errors++ == 0)
 				printf("polyglot key of %s after ply %d: updated %016llx, computed %016llx\n",
 					   fen, ply + 1, (unsigned long long) key, (unsigned long long) polyglot_key(&pos));
 		}
+		/* the moves encoded, and read back by each way of selecting a bit the processor has */
+		read_errors += read_back(&start, played, ply, pdep);
+		read++;
 	}
 	fclose(f);
 	CHECK(key_errors == 0, "%s: the Polyglot key updated move by move differs from the computed one at %d of %d plies",
 		  path, key_errors, keyed);
+	CHECK(read_errors == 0, "%s: %d of %d games read back wrong (selecting by PDEP%s)", path, read_errors, read,
+		  pdep ? " and by counting" : ": not on this processor; by counting alone");
 }
 
 static void

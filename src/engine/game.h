@@ -184,6 +184,13 @@ typedef struct GameReader
 extern bool game_reader_init(GameReader *r, const uint8_t *data, size_t len);
 extern Move game_reader_next(GameReader *r);
 
+/*
+ * Readers select with the processor's PDEP where it is fast (game.c), else
+ * by counting: the tests ask for either.  Returns whether that is what they
+ * will use (PDEP needs an x86-64 processor with BMI2).
+ */
+extern bool game_reader_use_pdep(bool on);
+
 /* Whether the reading stopped at damaged bytes (r->error says why). */
 static inline bool
 game_reader_failed(const GameReader *r)
