@@ -1025,6 +1025,7 @@ query_parse(const char *text, size_t len, GameQuery *q, QueryAlloc alloc, void *
 	for (i = 0; i < q->nconditions; i++)
 		if (q->conditions[i].rules & QR_RESULT)
 			q->results &= q->conditions[i].results;
+	query_move_targets(q);
 	if (r.flip)
 		q->flipped = query_flipped(q, alloc, ctx);
 	return true;

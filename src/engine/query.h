@@ -150,6 +150,8 @@ typedef struct QueryCondition
 	int			same_files_at,
 				nsame_files;	/* boards[same_files_at ..] */
 	int			manoeuvre;		/* QR_MANOEUVRE: manoeuvres[manoeuvre] */
+	/* QR_MOVE: the squares its moves go to, by colour (all for a castling) */
+	Bitboard	move_to[2];
 } QueryCondition;
 
 /* White's count minus Black's, for Q R B N P (search.h's order). */
@@ -215,6 +217,9 @@ extern size_t query_without_results(const char *text, size_t len, char *out);
 
 /* q with the colours swapped and the board upside down, its arrays allocated with alloc. */
 extern GameQuery *query_flipped(const GameQuery *q, QueryAlloc alloc, void *ctx);
+
+/* Sets each condition's move_to from its moves (query_parse() and query_flipped() do). */
+extern void query_move_targets(GameQuery *q);
 
 /* Whether a game with that result may match: every "result" rule allows it. */
 static inline bool

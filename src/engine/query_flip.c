@@ -83,6 +83,7 @@ query_flipped(const GameQuery *q, QueryAlloc alloc, void *ctx)
 		for (k = 0; k < f->manoeuvres[i].nsquares; k++)
 			f->manoeuvres[i].squares[k] ^= 56;
 	}
+	query_move_targets(f);
 	return f;
 }
 

@@ -26,6 +26,22 @@ move_matches(const QueryMove *qm, const Position *pos, Move m, PieceKind kind, i
 		(qm->promotion == NO_KIND || qm->promotion == MOVE_PROMO(m));
 }
 
+void
+query_move_targets(GameQuery *q)
+{
+	int			i,
+				k;
+
+	for (i = 0; i < q->nconditions; i++)
+	{
+		QueryCondition *c = &q->conditions[i];
+
+		c->move_to[WHITE] = c->move_to[BLACK] = 0;
+		for (k = c->move_at; k < c->move_at + c->nmoves; k++)
+			c->move_to[q->moves[k].color] |= q->moves[k].castle ? ~(Bitboard) 0 : SQ_BB(q->moves[k].to);
+	}
+}
+
 static Bitboard
 pinned_pieces(const Position *pos, Color c)
 {
@@ -326,7 +342,9 @@ query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *)
 			if (game_reader_failed(r))
 				return -1;
 			advanced = true;
-			met = query_condition_met(q, c, &before, m, false);
+			/* most plies of a move rule end at its target squares, without a call */
+			met = (!(c->rules & QR_MOVE) || (c->move_to[before.side] & SQ_BB(MOVE_TO(m)))) &&
+				query_condition_met(q, c, &before, m, false);
 		}
 		else if ((c->rules & QR_MANOEUVRE) && !last)
 		{
