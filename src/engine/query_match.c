@@ -272,6 +272,28 @@ manoeuvre_move(const QueryManoeuvre *mv, ManoeuvreState *st, const Position *pos
 }
 
 /*
+ * Whether the move m from pos may meet c's move rules, without the call
+ * that decodes the move's piece, capture and castling: most plies of a
+ * move rule go to none of its target squares, and most take nothing.
+ */
+static inline bool
+move_may_meet(const QueryCondition *c, const Position *pos, Move m)
+{
+	Square		from = MOVE_FROM(m),
+				to = MOVE_TO(m);
+
+	if ((c->rules & QR_MOVE) && !(c->move_to[pos->side] & SQ_BB(to)))
+		return false;
+	if ((c->rules & QR_MOVED) && !((c->moved >> PIECE_KIND(pos->board[from])) & 1))
+		return false;
+	/* a capture: onto a piece of the other side (a castling's king goes onto its own rook), or en passant */
+	if ((c->rules & QR_CAPTURED) && !(pos->by_color[pos->side ^ 1] & SQ_BB(to)) &&
+		!(to == pos->ep && PIECE_KIND(pos->board[from]) == PAWN))
+		return false;
+	return true;
+}
+
+/*
  * Whether no position from pos on can meet c: each of its sub-FENs, or
  * each of its materials, is out of reach.
  */
@@ -342,9 +364,7 @@ query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *)
 			if (game_reader_failed(r))
 				return -1;
 			advanced = true;
-			/* most plies of a move rule end at its target squares, without a call */
-			met = (!(c->rules & QR_MOVE) || (c->move_to[before.side] & SQ_BB(MOVE_TO(m)))) &&
-				query_condition_met(q, c, &before, m, false);
+			met = move_may_meet(c, &before, m) && query_condition_met(q, c, &before, m, false);
 		}
 		else if ((c->rules & QR_MANOEUVRE) && !last)
 		{
