@@ -326,6 +326,7 @@ query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *)
 	int			k = 0;
 	int			following = -1;	/* the manoeuvre condition st follows */
 	int			work = 0;
+	int			missed = -1;	/* a condition of the material alone that the last ply missed */
 	ManoeuvreState st;
 
 	for (;;)
@@ -334,7 +335,8 @@ query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *)
 		int			p = r->ply;
 		bool		last = p == r->plies;
 		bool		advanced = false;
-		bool		met;
+		bool		met,
+					same;
 
 		/* in a streak, past its first condition, a ply missed starts the query again */
 		if (q->conditions[k].streak && !q->conditions[k].streak_head && plies[k - 1] != p - 1)
@@ -350,10 +352,17 @@ query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *)
 		}
 
 		/*
+		 * A condition of the material alone that the last ply missed
+		 * misses again after a move that neither took nor moved a pawn
+		 * (its halfmove clock not reset): the same material.
+		 */
+		same = missed == k && r->pos.halfmove != 0;
+
+		/*
 		 * A condition out of reach for good ends the game, unless a
 		 * streak's miss may start the query again.
 		 */
-		if ((c->rules & (QR_SUBFEN | QR_MATERIAL)) && (!c->streak || c->streak_head) &&
+		if (!same && (c->rules & (QR_SUBFEN | QR_MATERIAL)) && (!c->streak || c->streak_head) &&
 			condition_unreachable(q, c, &r->pos))
 			return 0;
 		if (c->rules & QR_NEEDS_MOVE && !last)
@@ -377,7 +386,8 @@ query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *)
 			met = manoeuvre_move(&q->manoeuvres[c->manoeuvre], &st, &before, m);
 		}
 		else
-			met = query_condition_met(q, c, &r->pos, MOVE_NULL, last);
+			met = !same && query_condition_met(q, c, &r->pos, MOVE_NULL, last);
+		missed = !met && !c->streak && (c->rules & ~(QR_MATERIAL | QR_IMBALANCE | QR_RESULT)) == 0 ? k : -1;
 		if (met)
 		{
 			plies[k] = p;
