@@ -327,6 +327,7 @@ query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *)
 	int			following = -1;	/* the manoeuvre condition st follows */
 	int			work = 0;
 	int			missed = -1;	/* a condition of the material alone that the last ply missed */
+	int			reachable = -1; /* a condition the last ply found within reach */
 	ManoeuvreState st;
 
 	for (;;)
@@ -336,6 +337,7 @@ query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *)
 		bool		last = p == r->plies;
 		bool		advanced = false;
 		bool		met,
+					quiet,
 					same;
 
 		/* in a streak, past its first condition, a ply missed starts the query again */
@@ -352,19 +354,27 @@ query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *)
 		}
 
 		/*
-		 * A condition of the material alone that the last ply missed
-		 * misses again after a move that neither took nor moved a pawn
-		 * (its halfmove clock not reset): the same material.
+		 * After a move that neither took nor moved a pawn (its halfmove
+		 * clock not reset), the material and the pawns are the last ply's:
+		 * a condition of the material alone that it missed misses again,
+		 * and one it found within reach is still (the reach of sub-FENs and
+		 * materials counts pieces and looks at pawns alone).
 		 */
-		same = missed == k && r->pos.halfmove != 0;
+		quiet = r->pos.halfmove != 0;
+		same = missed == k && quiet;
 
 		/*
 		 * A condition out of reach for good ends the game, unless a
 		 * streak's miss may start the query again.
 		 */
-		if (!same && (c->rules & (QR_SUBFEN | QR_MATERIAL)) && (!c->streak || c->streak_head) &&
-			condition_unreachable(q, c, &r->pos))
-			return 0;
+		if ((c->rules & (QR_SUBFEN | QR_MATERIAL)) && (!c->streak || c->streak_head))
+		{
+			if (!(reachable == k && quiet) && condition_unreachable(q, c, &r->pos))
+				return 0;
+			reachable = k;
+		}
+		else
+			reachable = -1;
 		if (c->rules & QR_NEEDS_MOVE && !last)
 		{
 			Position	before = r->pos;
