@@ -284,6 +284,10 @@ FROM gf_fens, gf_games o JOIN gf_flipped f ON f.id = o.id + 1000,
      LATERAL (SELECT format('{"flip": true, "same-pawns": "%s"}', fen)::gamequery AS q,
                      format('{"same-pawns": "%s"}', fen)::gamequery AS unflipped) x
 WHERE o.id = fid;
+-- a flipped sub-FEN is tried by its own pieces: Black's bishop on c5 in a game where no White bishop reaches c4
+SELECT q, match_plies('1. d4 e5 2. dxe5 Bc5 3. Nf3 Qe7'::game, q::gamequery)
+FROM (VALUES ('{"sub-fen": "8/8/8/8/2B5/8/8/8"}'), ('{"flip": true, "sub-fen": "8/8/8/8/2B5/8/8/8"}'),
+             ('{"flip": true, "sub-fen": "8/8/8/8/2B5/5N2/8/8"}')) v(q);
 
 -- manoeuvres: a piece's two next moves, from some games, against the
 -- first ply where a piece of that kind and colour goes s0-s1, then s1-s2

@@ -172,9 +172,11 @@ item_subfen(Reader *r, QueryCondition *c, const char *rule, const char *value)
 	{
 		grow(r, (void **) &q->patterns, q->npatterns, &r->cap_patterns, sizeof(Pattern));
 		q->reaches = r->alloc(r->ctx, q->reaches, (size_t) r->cap_patterns * sizeof(PatternReach));
+		q->probes = r->alloc(r->ctx, q->probes, (size_t) r->cap_patterns * sizeof(PatternProbe));
 	}
 	q->patterns[q->npatterns] = p;
 	pattern_reach_init(&p, &q->reaches[q->npatterns]);
+	query_pattern_probe(&p, &q->probes[q->npatterns]);
 	q->npatterns++;
 	c->nsubfens++;
 	return true;

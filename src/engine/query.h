@@ -154,6 +154,19 @@ typedef struct QueryCondition
 	Bitboard	move_to[2];
 } QueryCondition;
 
+/*
+ * A square and the piece a pattern asks for there, tried before the whole
+ * pattern (query_match.c): a queen's, rook's, bishop's or knight's first,
+ * then a pawn's, then a king's; square 64 when the pattern asks for none.
+ */
+typedef struct PatternProbe
+{
+	uint8_t		sq;
+	uint8_t		piece;
+} PatternProbe;
+
+extern void query_pattern_probe(const Pattern *p, PatternProbe *out);
+
 /* White's count minus Black's, for Q R B N P (search.h's order). */
 typedef struct QueryImbalance
 {
@@ -168,6 +181,7 @@ typedef struct GameQuery
 	int			npatterns;
 	Pattern    *patterns;
 	PatternReach *reaches;		/* one a pattern */
+	PatternProbe *probes;		/* one a pattern */
 	int			nmaterials;
 	MaterialQuery *materials;	/* exact: min = max */
 	int			nimbalances;

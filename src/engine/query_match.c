@@ -42,6 +42,29 @@ query_move_targets(GameQuery *q)
 	}
 }
 
+void
+query_pattern_probe(const Pattern *p, PatternProbe *out)
+{
+	static const PieceKind order[] = {QUEEN, ROOK, BISHOP, KNIGHT, PAWN, KING};
+	int			i,
+				c;
+
+	for (i = 0; i < 6; i++)
+		for (c = WHITE; c <= BLACK; c++)
+		{
+			Bitboard	b = p->pieces[c * 6 + order[i] - 1];
+
+			if (b)
+			{
+				out->sq = (uint8_t) bb_lsb(b);
+				out->piece = (uint8_t) PIECE_MAKE(c, order[i]);
+				return;
+			}
+		}
+	out->sq = 64;
+	out->piece = NO_PIECE;
+}
+
 static Bitboard
 pinned_pieces(const Position *pos, Color c)
 {
@@ -294,6 +317,24 @@ move_may_meet(const QueryCondition *c, const Position *pos, Move m)
 }
 
 /*
+ * Whether pos may meet c's sub-FENs, by their probes: most positions have
+ * not the piece a sub-FEN asks for on its square, and are told so without
+ * the call that tries every rule.
+ */
+static inline bool
+position_may_meet(const GameQuery *q, const QueryCondition *c, const Position *pos)
+{
+	int			i;
+
+	if (!(c->rules & QR_SUBFEN))
+		return true;
+	for (i = c->subfen_at; i < c->subfen_at + c->nsubfens; i++)
+		if (q->probes[i].sq == 64 || pos->board[q->probes[i].sq] == q->probes[i].piece)
+			return true;
+	return false;
+}
+
+/*
  * Whether no position from pos on can meet c: each of its sub-FENs, or
  * each of its materials, is out of reach.
  */
@@ -383,7 +424,8 @@ query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *)
 			if (game_reader_failed(r))
 				return -1;
 			advanced = true;
-			met = move_may_meet(c, &before, m) && query_condition_met(q, c, &before, m, false);
+			met = move_may_meet(c, &before, m) && position_may_meet(q, c, &before) &&
+				query_condition_met(q, c, &before, m, false);
 		}
 		else if ((c->rules & QR_MANOEUVRE) && !last)
 		{
@@ -396,7 +438,8 @@ query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *)
 			met = manoeuvre_move(&q->manoeuvres[c->manoeuvre], &st, &before, m);
 		}
 		else
-			met = !same && query_condition_met(q, c, &r->pos, MOVE_NULL, last);
+			met = !same && position_may_meet(q, c, &r->pos) &&
+				query_condition_met(q, c, &r->pos, MOVE_NULL, last);
 		missed = !met && !c->streak && (c->rules & ~(QR_MATERIAL | QR_IMBALANCE | QR_RESULT)) == 0 ? k : -1;
 		if (met)
 		{
