@@ -350,10 +350,10 @@ game_start(const uint8_t *data, size_t len, Position *start, PositionError *err)
  * it takes a few cycles: Intel's since Haswell, AMD's since Zen 3 (family
  * 19h; before it, microcode takes up to hundreds of cycles).  On EPYC-f
  * (Zen 3) reading a game took 39 ns a ply so, 53 with bb_select()'s
- * counting (test/bench/encodings).  Elsewhere, and on other compilers and
- * processors, bb_select().
+ * counting (test/bench/encodings).  Elsewhere, and built by other
+ * compilers than GCC 12 and later, bb_select().
  */
-#if defined(__GNUC__) && defined(__x86_64__)
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 12 && defined(__x86_64__)
 #include <cpuid.h>
 #define READER_PDEP 1
 
@@ -363,7 +363,12 @@ select_by_pdep(Bitboard b, int n)
 	return (Square) __builtin_ctzll(__builtin_ia32_pdep_di(((Bitboard) 1) << n, b));
 }
 
-/* Whether the processor has BMI2 and a PDEP of a few cycles. */
+/*
+ * Whether the processor runs what game_reader_next_v2_pdep() is compiled
+ * for, x86-64-v3 (BMI2 among it; the check libgcc makes for the hot
+ * functions' clones, the operating system's AVX state included), and a
+ * PDEP of a few cycles.
+ */
 static bool
 cpu_pdep_fast(void)
 {
@@ -373,9 +378,9 @@ cpu_pdep_fast(void)
 				d,
 				family;
 
-	if (!__get_cpuid_count(7, 0, &a, &b, &c, &d) || !(b & (1u << 8)))	/* BMI2 */
+	__builtin_cpu_init();
+	if (!__builtin_cpu_supports("x86-64-v3") || !__get_cpuid(0, &a, &b, &c, &d))
 		return false;
-	__get_cpuid(0, &a, &b, &c, &d);
 	if (b == 0x756e6547 && d == 0x49656e69 && c == 0x6c65746e)	/* GenuineIntel */
 		return true;
 	if (!(b == 0x68747541 && d == 0x69746e65 && c == 0x444d4163))	/* AuthenticAMD */
