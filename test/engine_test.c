@@ -758,24 +758,20 @@ read_back(const Position *start, const Move *moves, int n, bool pdep)
 				way,
 				i;
 	size_t		len = game_encode(start, moves, n, out, &bad, NULL);
+	int			wrong = len == 0;
 
-	if (len == 0)
-		return 1;
-	for (way = 0; way <= (int) pdep; way++)
+	for (way = 0; way <= (int) pdep && !wrong; way++)
 	{
 		GameReader	r;
 
 		game_reader_use_pdep(way == 1);
-		if (!game_reader_init(&r, out, len))
-			return 1;
-		for (i = 0; i < n; i++)
-			if (game_reader_next(&r) != moves[i])
-				return 1;
-		if (game_reader_failed(&r))
-			return 1;
+		wrong = !game_reader_init(&r, out, len);
+		for (i = 0; i < n && !wrong; i++)
+			wrong = game_reader_next(&r) != moves[i];
+		wrong = wrong || game_reader_failed(&r);
 	}
 	game_reader_use_pdep(pdep);
-	return 0;
+	return wrong;
 }
 
 /* Every suite position and 24 plies of seeded random play from each. */
@@ -2615,6 +2611,203 @@ test_manoeuvre_brute(void)
 	printf("manoeuvres against a brute force: %d paths, %d found\n", checked, matched);
 }
 
+/* Appends to out one rule of Scoutfish's language true of ply i of a game (pos[i], and moves[i] played from it). */
+static size_t
+quick_rule(char *out, size_t size, const Position *pos, Move m, bool has_move)
+{
+	static const char letters[] = "QRBNP";
+	static const PieceKind kinds[] = {QUEEN, ROOK, BISHOP, KNIGHT, PAWN};
+	uint8_t		counts[2][MATERIAL_KINDS];
+	size_t		used = 0;
+	int			kind = (int) (rng() % (has_move ? 6 : 4)),
+				c,
+				k,
+				j;
+
+	material_counts(pos, counts);
+	switch (kind)
+	{
+		case 0:					/* a sub-FEN of one to three of its men */
+			{
+				Pattern		p;
+				char		text[PATTERN_MAX_LENGTH];
+				Bitboard	occ = position_occupied(pos);
+
+				memset(&p, 0, sizeof(p));
+				for (j = 0; j < 1 + (int) (rng() % 3); j++)
+				{
+					Square		sq = bb_select(occ, (int) (rng() % (uint64_t) bb_count(occ)));
+
+					p.pieces[PATTERN_INDEX(pos->board[sq])] |= SQ_BB(sq);
+				}
+				pattern_write(&p, text);
+				return (size_t) snprintf(out, size, "\"sub-fen\": \"%s\"", text);
+			}
+		case 1:					/* its material */
+		case 2:					/* its imbalance */
+			used = (size_t) snprintf(out, size, kind == 1 ? "\"material\": \"K" : "\"imbalance\": \"");
+			for (c = WHITE; c <= BLACK; c++)
+			{
+				if (c == BLACK)
+					used += (size_t) snprintf(out + used, size - used, kind == 1 ? "vK" : "v");
+				for (k = 0; k < MATERIAL_KINDS; k++)
+				{
+					int			n = kind == 1 ? counts[c][k] : c == WHITE ? counts[0][k] - counts[1][k] : counts[1][k] - counts[0][k];
+
+					for (j = 0; j < n; j++)
+						used += (size_t) snprintf(out + used, size - used, "%c", letters[k]);
+				}
+			}
+			return used + (size_t) snprintf(out + used, size - used, "\"");
+		case 3:
+			return (size_t) snprintf(out, size, "\"stm\": \"%s\"", pos->side == WHITE ? "white" : "black");
+		case 4:					/* its move in SAN */
+			{
+				char		san[SAN_MAX_LENGTH];
+
+				san_write(pos, m, san);
+				san[strcspn(san, "+#")] = '\0';
+				return (size_t) snprintf(out, size, "\"%s-move\": \"%s\"", pos->side == WHITE ? "white" : "black", san);
+			}
+		default:				/* the kind that moved, and what it took */
+			{
+				Piece		taken = pos->board[MOVE_TO(m)];
+				PieceKind	mover = PIECE_KIND(pos->board[MOVE_FROM(m)]);
+
+				if (mover == PAWN && MOVE_TO(m) == pos->ep)
+					taken = PIECE_MAKE(pos->side ^ 1, PAWN);
+				if (mover == KING && taken != NO_PIECE && PIECE_COLOR(taken) == pos->side)
+					taken = NO_PIECE;	/* a Chess960 castling onto its rook */
+				used = (size_t) snprintf(out, size, "\"moved\": \"%c\"", "?PNBRQK"[mover]);
+				if (rng() % 2 == 0)
+					return used;
+				if (taken == NO_PIECE || PIECE_KIND(taken) == KING)
+					return used + (size_t) snprintf(out + used, size - used, ", \"captured\": \"\"");
+				for (k = 0; k < MATERIAL_KINDS && kinds[k] != PIECE_KIND(taken); k++)
+					;
+				return used + (size_t) snprintf(out + used, size - used, ", \"captured\": \"%c\"", letters[k]);
+			}
+	}
+}
+
+/*
+ * query_match()'s quick tests of a ply (a move rule's target squares, a
+ * sub-FEN's probe, the material unchanged after a quiet move) against
+ * query_match() without them: random games, captures favoured so that the
+ * material changes, and queries made of rules true of their own plies
+ * (single conditions, sequences, streaks, some flipped).
+ */
+static void
+test_query_quick(void)
+{
+	int			g,
+				parsed = 0,
+				tried = 0,
+				matched = 0,
+				differ = 0;
+
+	for (g = 0; g < 300; g++)
+	{
+		Position	pos[MV_PLIES + 1];
+		Move		moves[MV_PLIES];
+		uint8_t		bytes[GAME_ENCODED_MAX(MV_PLIES)];
+		int			n = 0,
+					bad,
+					t;
+		size_t		len;
+
+		if (g % 4 == 3)
+			position_set_chess960(&pos[0], (int) (rng() % 960));
+		else
+			position_set_startpos(&pos[0]);
+		while (n < MV_PLIES)
+		{
+			Move		legal[MAX_MOVES],
+						takes[MAX_MOVES];
+			int			nl = gen_legal(&pos[n], legal),
+						nt = 0,
+						i;
+
+			if (nl == 0)
+				break;
+			for (i = 0; i < nl; i++)
+				if (pos[n].board[MOVE_TO(legal[i])] != NO_PIECE && PIECE_COLOR(pos[n].board[MOVE_TO(legal[i])]) != pos[n].side)
+					takes[nt++] = legal[i];
+			moves[n] = nt > 0 && rng() % 2 ? takes[rng() % (uint64_t) nt] : legal[rng() % (uint64_t) nl];
+			pos[n + 1] = pos[n];
+			position_play(&pos[n + 1], moves[n]);
+			n++;
+		}
+		len = game_encode(&pos[0], moves, n, bytes, &bad, NULL);
+		if (len == 0 || n < 4)
+			continue;
+		for (t = 0; t < 10; t++)
+		{
+			char		json[4096];
+			size_t		used;
+			int			steps = 1 + (int) (rng() % 3),
+						form = (int) (rng() % 3),	/* one condition, a sequence, a streak */
+						i = (int) (rng() % (uint64_t) (n - steps)),
+						s,
+						way;
+			GameQuery	q;
+			QueryError	err;
+			int			got[2][64],
+						res[2];
+
+			if (steps == 1)
+				form = 0;
+			used = (size_t) snprintf(json, sizeof(json), "{%s%s", rng() % 5 == 0 ? "\"flip\": true, " : "",
+									 form == 0 ? "" : form == 1 ? "\"sequence\": [" : "\"streak\": [");
+			for (s = 0; s < steps; s++)
+			{
+				int			at = form == 2 ? i + s : i + (int) (rng() % (uint64_t) (n - i));
+
+				if (form == 1)
+					i = at;
+				used += (size_t) snprintf(json + used, sizeof(json) - used, "%s", form ? (s ? ", {" : "{") : "");
+				used += quick_rule(json + used, sizeof(json) - used, &pos[at], moves[at], at < n);
+				if (rng() % 3 == 0)
+				{
+					used += (size_t) snprintf(json + used, sizeof(json) - used, ", ");
+					used += quick_rule(json + used, sizeof(json) - used, &pos[at], moves[at], at < n);
+				}
+				used += (size_t) snprintf(json + used, sizeof(json) - used, "%s", form ? "}" : "");
+			}
+			snprintf(json + used, sizeof(json) - used, "%s}", form ? "]" : "");
+			if (!query_parse(json, strlen(json), &q, query_test_alloc, NULL, &err))
+			{
+				query_free();
+				continue;		/* two rules of one kind in a condition, say */
+			}
+			parsed++;
+			for (way = 0; way < 2; way++)
+			{
+				GameReader	r;
+
+				query_use_quick_tests(way == 0);
+				memset(got[way], -1, sizeof(got[way]));
+				res[way] = game_reader_init(&r, bytes, len) ? query_match(&q, &r, got[way], NULL, NULL) : -2;
+				if (res[way] <= 0 && q.flipped && game_reader_init(&r, bytes, len))
+					res[way] = query_match(q.flipped, &r, got[way], NULL, NULL);
+			}
+			query_use_quick_tests(true);
+			tried++;
+			matched += res[0] > 0;
+			if (res[0] != res[1] || (res[0] > 0 && memcmp(got[0], got[1], (size_t) res[0] * sizeof(int)) != 0))
+			{
+				if (differ++ < 5)
+					printf("quick tests: %s in game %d: %d against %d without them\n", json, g, res[0], res[1]);
+			}
+			query_free();
+		}
+	}
+	CHECK(differ == 0, "query_match() with its quick tests: %d of %d queries answer otherwise than without them", differ, tried);
+	CHECK(parsed > 2000 && matched > tried / 4 && matched < tried,
+		  "quick tests: %d queries read, %d tried, %d matched (both kinds wanted)", parsed, tried, matched);
+	printf("query_match() with and without its quick tests: %d queries, %d matched\n", tried, matched);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -2662,6 +2855,7 @@ main(int argc, char **argv)
 	test_query();
 	test_query_without_results();
 	test_manoeuvre_brute();
+	test_query_quick();
 	printf("checked every move value in %d positions\n", consistency_positions);
 	snprintf(path, sizeof(path), "%s/polyglot-vectors.tsv", dir);
 	test_polyglot(path);

@@ -232,6 +232,13 @@ extern size_t query_without_results(const char *text, size_t len, char *out);
 /* q with the colours swapped and the board upside down, its arrays allocated with alloc. */
 extern GameQuery *query_flipped(const GameQuery *q, QueryAlloc alloc, void *ctx);
 
+/*
+ * query_match() tries the quick tests of a ply (a move rule's target
+ * squares, a sub-FEN's probe, the material unchanged after a quiet move)
+ * before a condition's call; the tests compare it without them (on: true).
+ */
+extern void query_use_quick_tests(bool on);
+
 /* Sets each condition's move_to from its moves (query_parse() and query_flipped() do). */
 extern void query_move_targets(GameQuery *q);
 

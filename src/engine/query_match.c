@@ -26,6 +26,15 @@ move_matches(const QueryMove *qm, const Position *pos, Move m, PieceKind kind, i
 		(qm->promotion == NO_KIND || qm->promotion == MOVE_PROMO(m));
 }
 
+/* the tests compare query_match() with and without the quick tests below */
+static bool quick_tests = true;
+
+void
+query_use_quick_tests(bool on)
+{
+	quick_tests = on;
+}
+
 void
 query_move_targets(GameQuery *q)
 {
@@ -401,7 +410,7 @@ query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *)
 		 * and one it found within reach is still (the reach of sub-FENs and
 		 * materials counts pieces and looks at pawns alone).
 		 */
-		quiet = r->pos.halfmove != 0;
+		quiet = quick_tests && r->pos.halfmove != 0;
 		same = missed == k && quiet;
 
 		/*
@@ -424,7 +433,7 @@ query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *)
 			if (game_reader_failed(r))
 				return -1;
 			advanced = true;
-			met = move_may_meet(c, &before, m) && position_may_meet(q, c, &before) &&
+			met = (!quick_tests || (move_may_meet(c, &before, m) && position_may_meet(q, c, &before))) &&
 				query_condition_met(q, c, &before, m, false);
 		}
 		else if ((c->rules & QR_MANOEUVRE) && !last)
@@ -438,7 +447,7 @@ query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *)
 			met = manoeuvre_move(&q->manoeuvres[c->manoeuvre], &st, &before, m);
 		}
 		else
-			met = !same && position_may_meet(q, c, &r->pos) &&
+			met = !same && (!quick_tests || position_may_meet(q, c, &r->pos)) &&
 				query_condition_met(q, c, &r->pos, MOVE_NULL, last);
 		missed = !met && !c->streak && (c->rules & ~(QR_MATERIAL | QR_IMBALANCE | QR_RESULT)) == 0 ? k : -1;
 		if (met)
