@@ -601,9 +601,8 @@ reader_next_v2(GameReader *r, bool pdep)
 	}
 	/* game_move_in_piece(), its selection the processor's */
 	promotes = game_piece_promotes(pos, from, t);
-	target = promotes ? rank / 4 : rank;
-	m = MOVE_MAKE(from, pdep ? select_by_pdep(t, target) : bb_select(t, target),
-				  promotes ? KNIGHT + rank % 4 : NO_KIND);
+	target = game_target_in_piece(promotes, rank);
+	m = game_move_to_target(from, pdep ? select_by_pdep(t, target) : bb_select(t, target), promotes, rank);
 	if (__builtin_expect(!reader_move_is_legal(pos, m, PIECE_KIND(pos->board[from])), 0))
 	{
 		reader_fail(r, "Ply %d leaves the king in check.", r->ply + 1);

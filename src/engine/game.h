@@ -81,13 +81,27 @@ game_rank_in_piece(const Position *pos, Square from, Bitboard t, Move m)
 	return game_piece_promotes(pos, from, t) ? 4 * below + (int) MOVE_PROMO(m) - KNIGHT : below;
 }
 
+/* Which of a piece's targets t (in square order) its move of a rank goes to: a promotion's four share one. */
+static inline int
+game_target_in_piece(bool promotes, int rank)
+{
+	return promotes ? rank / 4 : rank;
+}
+
+/* The move of a rank among a piece's moves, to its target to (game_target_in_piece()'s square of t). */
+static inline Move
+game_move_to_target(Square from, Square to, bool promotes, int rank)
+{
+	return MOVE_MAKE(from, to, promotes ? KNIGHT + rank % 4 : NO_KIND);
+}
+
 /* The move of a rank among a piece's moves (below their number). */
 static inline Move
 game_move_in_piece(const Position *pos, Square from, Bitboard t, int rank)
 {
 	bool		promotes = game_piece_promotes(pos, from, t);
 
-	return MOVE_MAKE(from, bb_select(t, promotes ? rank / 4 : rank), promotes ? KNIGHT + rank % 4 : NO_KIND);
+	return game_move_to_target(from, bb_select(t, game_target_in_piece(promotes, rank)), promotes, rank);
 }
 
 /* The legal moves of a position in the format's order; returns their number. */
