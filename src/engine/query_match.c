@@ -74,6 +74,21 @@ query_pattern_probe(const Pattern *p, PatternProbe *out)
 	out->piece = NO_PIECE;
 }
 
+/*
+ * The kind of the piece m takes from pos, or NO_KIND: a piece of the other
+ * side on its target (a Chess960 castling's king goes onto its own rook),
+ * or a pawn taken en passant.
+ */
+static inline PieceKind
+move_taken(const Position *pos, Move m)
+{
+	Square		to = MOVE_TO(m);
+
+	if (pos->by_color[pos->side ^ 1] & SQ_BB(to))
+		return PIECE_KIND(pos->board[to]);
+	return to == pos->ep && PIECE_KIND(pos->board[MOVE_FROM(m)]) == PAWN ? PAWN : NO_KIND;
+}
+
 static Bitboard
 pinned_pieces(const Position *pos, Color c)
 {
@@ -119,21 +134,15 @@ query_condition_met(const GameQuery *q, const QueryCondition *c, const Position 
 		return false;
 	if (rules & QR_NEEDS_MOVE)
 	{
-		Square		from,
-					to;
 		PieceKind	kind;
 		int			castle;
 		PieceKind	taken;
 
 		if (last)
 			return false;
-		from = MOVE_FROM(m);
-		to = MOVE_TO(m);
-		kind = PIECE_KIND(pos->board[from]);
+		kind = PIECE_KIND(pos->board[MOVE_FROM(m)]);
 		castle = kind == KING ? castle_right_of(pos, m) : -1;
-		taken = castle >= 0 ? NO_KIND
-			: pos->board[to] != NO_PIECE ? PIECE_KIND(pos->board[to])
-			: kind == PAWN && SQ_FILE(from) != SQ_FILE(to) ? PAWN : NO_KIND;
+		taken = move_taken(pos, m);
 		if ((rules & QR_MOVED) && !((c->moved >> kind) & 1))
 			return false;
 		if ((rules & QR_QUIET) && taken != NO_KIND)
@@ -311,17 +320,16 @@ manoeuvre_move(const QueryManoeuvre *mv, ManoeuvreState *st, const Position *pos
 static inline bool
 move_may_meet(const QueryCondition *c, const Position *pos, Move m)
 {
-	Square		from = MOVE_FROM(m),
-				to = MOVE_TO(m);
+	if ((c->rules & QR_MOVE) && !(c->move_to[pos->side] & SQ_BB(MOVE_TO(m))))
+		return false;
+	if ((c->rules & QR_MOVED) && !((c->moved >> PIECE_KIND(pos->board[MOVE_FROM(m)])) & 1))
+		return false;
+	if (c->rules & QR_CAPTURED)
+	{
+		PieceKind	taken = move_taken(pos, m);
 
-	if ((c->rules & QR_MOVE) && !(c->move_to[pos->side] & SQ_BB(to)))
-		return false;
-	if ((c->rules & QR_MOVED) && !((c->moved >> PIECE_KIND(pos->board[from])) & 1))
-		return false;
-	/* a capture: onto a piece of the other side (a castling's king goes onto its own rook), or en passant */
-	if ((c->rules & QR_CAPTURED) && !(pos->by_color[pos->side ^ 1] & SQ_BB(to)) &&
-		!(to == pos->ep && PIECE_KIND(pos->board[from]) == PAWN))
-		return false;
+		return taken != NO_KIND && ((c->captured >> taken) & 1);
+	}
 	return true;
 }
 
