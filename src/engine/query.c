@@ -172,11 +172,9 @@ item_subfen(Reader *r, QueryCondition *c, const char *rule, const char *value)
 	{
 		grow(r, (void **) &q->patterns, q->npatterns, &r->cap_patterns, sizeof(Pattern));
 		q->reaches = r->alloc(r->ctx, q->reaches, (size_t) r->cap_patterns * sizeof(PatternReach));
-		q->probes = r->alloc(r->ctx, q->probes, (size_t) r->cap_patterns * sizeof(PatternProbe));
 	}
 	q->patterns[q->npatterns] = p;
 	pattern_reach_init(&p, &q->reaches[q->npatterns]);
-	query_pattern_probe(&p, &q->probes[q->npatterns]);
 	q->npatterns++;
 	c->nsubfens++;
 	return true;
@@ -1027,7 +1025,7 @@ query_parse(const char *text, size_t len, GameQuery *q, QueryAlloc alloc, void *
 	for (i = 0; i < q->nconditions; i++)
 		if (q->conditions[i].rules & QR_RESULT)
 			q->results &= q->conditions[i].results;
-	query_move_targets(q);
+	query_quick_tests(q, alloc, ctx);
 	if (r.flip)
 		q->flipped = query_flipped(q, alloc, ctx);
 	return true;

@@ -165,8 +165,6 @@ typedef struct PatternProbe
 	uint8_t		piece;
 } PatternProbe;
 
-extern void query_pattern_probe(const Pattern *p, PatternProbe *out);
-
 /* White's count minus Black's, for Q R B N P (search.h's order). */
 typedef struct QueryImbalance
 {
@@ -239,8 +237,12 @@ extern GameQuery *query_flipped(const GameQuery *q, QueryAlloc alloc, void *ctx)
  */
 extern void query_use_quick_tests(bool on);
 
-/* Sets each condition's move_to from its moves (query_parse() and query_flipped() do). */
-extern void query_move_targets(GameQuery *q);
+/*
+ * Makes what the quick tests ask, from the query's rules: each condition's
+ * move_to and each pattern's probe (query_parse() and query_flipped() call
+ * it last).
+ */
+extern void query_quick_tests(GameQuery *q, QueryAlloc alloc, void *ctx);
 
 /* Whether a game with that result may match: every "result" rule allows it. */
 static inline bool

@@ -51,12 +51,10 @@ query_flipped(const GameQuery *q, QueryAlloc alloc, void *ctx)
 	}
 	f->patterns = copy_array(alloc, ctx, q->patterns, q->npatterns, sizeof(Pattern));
 	f->reaches = copy_array(alloc, ctx, q->reaches, q->npatterns, sizeof(PatternReach));
-	f->probes = copy_array(alloc, ctx, q->probes, q->npatterns, sizeof(PatternProbe));
 	for (i = 0; i < q->npatterns; i++)
 	{
 		pattern_flip(&q->patterns[i], &f->patterns[i]);
 		pattern_reach_init(&f->patterns[i], &f->reaches[i]);
-		query_pattern_probe(&f->patterns[i], &f->probes[i]);
 	}
 	f->materials = copy_array(alloc, ctx, q->materials, q->nmaterials, sizeof(MaterialQuery));
 	for (i = 0; i < q->nmaterials; i++)
@@ -85,7 +83,7 @@ query_flipped(const GameQuery *q, QueryAlloc alloc, void *ctx)
 		for (k = 0; k < f->manoeuvres[i].nsquares; k++)
 			f->manoeuvres[i].squares[k] ^= 56;
 	}
-	query_move_targets(f);
+	query_quick_tests(f, alloc, ctx);
 	return f;
 }
 

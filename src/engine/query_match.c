@@ -35,8 +35,32 @@ query_use_quick_tests(bool on)
 	quick_tests = on;
 }
 
+/* p's probe (query.h's PatternProbe). */
+static PatternProbe
+pattern_probe(const Pattern *p)
+{
+	static const PieceKind order[] = {QUEEN, ROOK, BISHOP, KNIGHT, PAWN, KING};
+	PatternProbe probe = {64, NO_PIECE};
+	int			i,
+				c;
+
+	for (i = 0; i < 6; i++)
+		for (c = WHITE; c <= BLACK; c++)
+		{
+			Bitboard	b = p->pieces[c * 6 + order[i] - 1];
+
+			if (b)
+			{
+				probe.sq = (uint8_t) bb_lsb(b);
+				probe.piece = (uint8_t) PIECE_MAKE(c, order[i]);
+				return probe;
+			}
+		}
+	return probe;
+}
+
 void
-query_move_targets(GameQuery *q)
+query_quick_tests(GameQuery *q, QueryAlloc alloc, void *ctx)
 {
 	int			i,
 				k;
@@ -49,29 +73,9 @@ query_move_targets(GameQuery *q)
 		for (k = c->move_at; k < c->move_at + c->nmoves; k++)
 			c->move_to[q->moves[k].color] |= q->moves[k].castle ? ~(Bitboard) 0 : SQ_BB(q->moves[k].to);
 	}
-}
-
-void
-query_pattern_probe(const Pattern *p, PatternProbe *out)
-{
-	static const PieceKind order[] = {QUEEN, ROOK, BISHOP, KNIGHT, PAWN, KING};
-	int			i,
-				c;
-
-	for (i = 0; i < 6; i++)
-		for (c = WHITE; c <= BLACK; c++)
-		{
-			Bitboard	b = p->pieces[c * 6 + order[i] - 1];
-
-			if (b)
-			{
-				out->sq = (uint8_t) bb_lsb(b);
-				out->piece = (uint8_t) PIECE_MAKE(c, order[i]);
-				return;
-			}
-		}
-	out->sq = 64;
-	out->piece = NO_PIECE;
+	q->probes = q->npatterns > 0 ? alloc(ctx, NULL, (size_t) q->npatterns * sizeof(PatternProbe)) : NULL;
+	for (i = 0; i < q->npatterns; i++)
+		q->probes[i] = pattern_probe(&q->patterns[i]);
 }
 
 /*
