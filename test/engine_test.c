@@ -2613,13 +2613,13 @@ test_manoeuvre_brute(void)
 
 /* Appends to out one rule of Scoutfish's language true of ply i of a game (pos[i], and moves[i] played from it). */
 static size_t
-quick_rule(char *out, size_t size, const Position *pos, Move m, bool has_move)
+quick_rule(char *out, size_t size, const Position *pos, Move m)
 {
 	static const char letters[] = "QRBNP";
 	static const PieceKind kinds[] = {QUEEN, ROOK, BISHOP, KNIGHT, PAWN};
 	uint8_t		counts[2][MATERIAL_KINDS];
 	size_t		used = 0;
-	int			kind = (int) (rng() % (has_move ? 6 : 4)),
+	int			kind = (int) (rng() % 6),
 				c,
 				k,
 				j;
@@ -2766,11 +2766,11 @@ test_query_quick(void)
 				if (form == 1)
 					i = at;
 				used += (size_t) snprintf(json + used, sizeof(json) - used, "%s", form ? (s ? ", {" : "{") : "");
-				used += quick_rule(json + used, sizeof(json) - used, &pos[at], moves[at], at < n);
+				used += quick_rule(json + used, sizeof(json) - used, &pos[at], moves[at]);
 				if (rng() % 3 == 0)
 				{
 					used += (size_t) snprintf(json + used, sizeof(json) - used, ", ");
-					used += quick_rule(json + used, sizeof(json) - used, &pos[at], moves[at], at < n);
+					used += quick_rule(json + used, sizeof(json) - used, &pos[at], moves[at]);
 				}
 				used += (size_t) snprintf(json + used, sizeof(json) - used, "%s", form ? "}" : "");
 			}
