@@ -198,6 +198,63 @@ typedef struct GameReader
 extern bool game_reader_init(GameReader *r, const uint8_t *data, size_t len);
 extern Move game_reader_next(GameReader *r);
 
+/* After the last ply: whether the bytes end there (r->error says why not). */
+extern bool game_reader_end(GameReader *r);
+
+/*
+ * game_reader_next() in two steps, for a caller that looks at the position
+ * before a move without copying it: game_reader_read() reads and checks
+ * the next move without playing it (r->pos stays the position before it;
+ * MOVE_NULL when the reading failed or the game is over), and
+ * game_reader_play() then plays it, as game_reader_next() would have
+ * (MOVE_NULL when the bytes fail after the last ply).  A move read is
+ * played before anything else is asked of r.
+ */
+extern Move game_reader_read(GameReader *r);
+
+static inline __attribute__((always_inline)) Move
+game_reader_play(GameReader *r, Move m)
+{
+	if (__builtin_expect(m == MOVE_NULL, 0))
+		return MOVE_NULL;
+	position_play_inline(&r->pos, m);
+	r->ply++;
+	if (r->ply == r->plies && !game_reader_end(r))
+		return MOVE_NULL;
+	return m;
+}
+
+/*
+ * The moves game_reader_seek() stops at: those onto a square of to[the
+ * mover's colour], of a piece whose kind is in kinds (bits 1 << PieceKind),
+ * and, when takes is set, onto a piece of the other side or the en passant
+ * square.
+ */
+typedef struct GameSeek
+{
+	Bitboard	to[2];
+	uint8_t		kinds;
+	bool		takes;
+} GameSeek;
+
+static inline bool
+game_seek_stops(const GameSeek *s, const Position *pos, Move m)
+{
+	Bitboard	onto = s->to[pos->side];
+
+	if (s->takes)
+		onto &= pos->by_color[pos->side ^ 1] | (pos->ep != SQ_NONE ? SQ_BB(pos->ep) : 0);
+	return ((onto >> MOVE_TO(m)) & 1) && ((s->kinds >> PIECE_KIND(pos->board[MOVE_FROM(m)])) & 1);
+}
+
+/*
+ * game_reader_read() of the next move that s stops at, the moves before it
+ * played (a search for a move reads and plays the others in one call, not
+ * one a ply): MOVE_NULL when the game ends first (r->ply is then r->plies)
+ * or the reading fails.
+ */
+extern Move game_reader_seek(GameReader *r, const GameSeek *s);
+
 /*
  * Readers select with the processor's PDEP where it is fast (game.c), else
  * by counting: the tests ask for either.  Returns whether that is what they

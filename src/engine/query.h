@@ -150,8 +150,12 @@ typedef struct QueryCondition
 	int			same_files_at,
 				nsame_files;	/* boards[same_files_at ..] */
 	int			manoeuvre;		/* QR_MANOEUVRE: manoeuvres[manoeuvre] */
-	/* QR_MOVE: the squares its moves go to, by colour (all for a castling) */
-	Bitboard	move_to[2];
+	/*
+	 * The moves that may meet its move rules (QR_NEEDS_MOVE): onto the
+	 * squares of its moves by colour (all for a castling; all without
+	 * QR_MOVE), of the kinds of QR_MOVED, taking when QR_CAPTURED
+	 */
+	GameSeek	seek;
 } QueryCondition;
 
 /*
@@ -239,7 +243,7 @@ extern void query_use_quick_tests(bool on);
 
 /*
  * Makes what the quick tests ask, from the query's rules: each condition's
- * move_to and each pattern's probe (query_parse() and query_flipped() call
+ * seek and each pattern's probe (query_parse() and query_flipped() call
  * it last).
  */
 extern void query_quick_tests(GameQuery *q, QueryAlloc alloc, void *ctx);

@@ -69,9 +69,11 @@ query_quick_tests(GameQuery *q, QueryAlloc alloc, void *ctx)
 	{
 		QueryCondition *c = &q->conditions[i];
 
-		c->move_to[WHITE] = c->move_to[BLACK] = 0;
+		c->seek.to[WHITE] = c->seek.to[BLACK] = (c->rules & QR_MOVE) ? 0 : ~(Bitboard) 0;
 		for (k = c->move_at; k < c->move_at + c->nmoves; k++)
-			c->move_to[q->moves[k].color] |= q->moves[k].castle ? ~(Bitboard) 0 : SQ_BB(q->moves[k].to);
+			c->seek.to[q->moves[k].color] |= q->moves[k].castle ? ~(Bitboard) 0 : SQ_BB(q->moves[k].to);
+		c->seek.kinds = (c->rules & QR_MOVED) ? c->moved : 0xFF;
+		c->seek.takes = (c->rules & QR_CAPTURED) != 0;
 	}
 	q->probes = q->npatterns > 0 ? alloc(ctx, NULL, (size_t) q->npatterns * sizeof(PatternProbe)) : NULL;
 	for (i = 0; i < q->npatterns; i++)
@@ -324,9 +326,7 @@ manoeuvre_move(const QueryManoeuvre *mv, ManoeuvreState *st, const Position *pos
 static inline bool
 move_may_meet(const QueryCondition *c, const Position *pos, Move m)
 {
-	if ((c->rules & QR_MOVE) && !(c->move_to[pos->side] & SQ_BB(MOVE_TO(m))))
-		return false;
-	if ((c->rules & QR_MOVED) && !((c->moved >> PIECE_KIND(pos->board[MOVE_FROM(m)])) & 1))
+	if (!game_seek_stops(&c->seek, pos, m))
 		return false;
 	if (c->rules & QR_CAPTURED)
 	{
@@ -439,24 +439,36 @@ query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *)
 			reachable = -1;
 		if (c->rules & QR_NEEDS_MOVE && !last)
 		{
-			Position	before = r->pos;
-			Move		m = game_reader_next(r);
+			/*
+			 * The moves its quick tests reject are played in one call;
+			 * a streak's second condition and later one ply only, since
+			 * a miss there starts the query again at the next ply.
+			 */
+			Move		m = quick_tests && (!c->streak || c->streak_head) ?
+				game_reader_seek(r, &c->seek) : game_reader_read(r);
 
 			if (game_reader_failed(r))
 				return -1;
+			work += r->ply - p;
+			if (m == MOVE_NULL)
+				continue;		/* sought to the game's end */
+			p = r->ply;
+			met = (!quick_tests || (move_may_meet(c, &r->pos, m) && position_may_meet(q, c, &r->pos))) &&
+				query_condition_met(q, c, &r->pos, m, false);
+			if (game_reader_play(r, m) == MOVE_NULL)
+				return -1;
 			advanced = true;
-			met = (!quick_tests || (move_may_meet(c, &before, m) && position_may_meet(q, c, &before))) &&
-				query_condition_met(q, c, &before, m, false);
 		}
 		else if ((c->rules & QR_MANOEUVRE) && !last)
 		{
-			Position	before = r->pos;
-			Move		m = game_reader_next(r);
+			Move		m = game_reader_read(r);
 
 			if (game_reader_failed(r))
 				return -1;
+			met = manoeuvre_move(&q->manoeuvres[c->manoeuvre], &st, &r->pos, m);
+			if (game_reader_play(r, m) == MOVE_NULL)
+				return -1;
 			advanced = true;
-			met = manoeuvre_move(&q->manoeuvres[c->manoeuvre], &st, &before, m);
 		}
 		else
 			met = !same && (!quick_tests || position_may_meet(q, c, &r->pos)) &&
