@@ -228,23 +228,41 @@ game_reader_play(GameReader *r, Move m)
  * The moves game_reader_seek() stops at: those onto a square of to[the
  * mover's colour], of a piece whose kind is in kinds (bits 1 << PieceKind),
  * and, when takes is set, onto a piece of the other side or the en passant
- * square.
+ * square; and besides them, the moves of the kinds in also: captures (en
+ * passant's too), pawns' moves, promotions.
  */
+#define GAME_SEEK_CAPTURES		1
+#define GAME_SEEK_PAWN_MOVES	2
+#define GAME_SEEK_PROMOTIONS	4
+
 typedef struct GameSeek
 {
 	Bitboard	to[2];
 	uint8_t		kinds;
 	bool		takes;
+	uint8_t		also;			/* GAME_SEEK_* */
 } GameSeek;
 
 static inline bool
 game_seek_stops(const GameSeek *s, const Position *pos, Move m)
 {
-	Bitboard	onto = s->to[pos->side];
+	Square		to = MOVE_TO(m);
+	PieceKind	kind = PIECE_KIND(pos->board[MOVE_FROM(m)]);
+	Bitboard	theirs = pos->by_color[pos->side ^ 1],
+				onto = s->to[pos->side];
 
+	if (s->also)
+	{
+		bool		pawn = kind == PAWN;
+		unsigned	is = (((theirs >> to) & 1) || (pawn && to == pos->ep) ? GAME_SEEK_CAPTURES : 0) |
+			(pawn ? GAME_SEEK_PAWN_MOVES : 0) | (MOVE_PROMO(m) != NO_KIND ? GAME_SEEK_PROMOTIONS : 0);
+
+		if (is & s->also)
+			return true;
+	}
 	if (s->takes)
-		onto &= pos->by_color[pos->side ^ 1] | (pos->ep != SQ_NONE ? SQ_BB(pos->ep) : 0);
-	return ((onto >> MOVE_TO(m)) & 1) && ((s->kinds >> PIECE_KIND(pos->board[MOVE_FROM(m)])) & 1);
+		onto &= theirs | (pos->ep != SQ_NONE ? SQ_BB(pos->ep) : 0);
+	return ((onto >> to) & 1) && ((s->kinds >> kind) & 1);
 }
 
 /*

@@ -152,10 +152,19 @@ typedef struct QueryCondition
 	int			manoeuvre;		/* QR_MANOEUVRE: manoeuvres[manoeuvre] */
 	/*
 	 * The moves that may meet its move rules (QR_NEEDS_MOVE): onto the
-	 * squares of its moves by colour (all for a castling; all without
+	 * squares of its moves by colour (a castling's first rank; all without
 	 * QR_MOVE), of the kinds of QR_MOVED, taking when QR_CAPTURED
 	 */
 	GameSeek	seek;
+
+	/*
+	 * QR_SUBFEN, when each of its patterns has a probe: the moves that may
+	 * bring a probe's piece onto its square (onto it, or castling when it
+	 * is on its side's first rank); after a position that none of them
+	 * meets, the plies until the next such move meet none either
+	 */
+	bool		probe_seekable;
+	GameSeek	probe_seek;
 } QueryCondition;
 
 /*
