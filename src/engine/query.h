@@ -165,6 +165,9 @@ typedef struct QueryCondition
 	 */
 	bool		probe_seekable;
 	GameSeek	probe_seek;
+
+	/* QR_MATERIAL: bit n set when one of its materials has n men besides the kings */
+	uint32_t	material_totals;
 } QueryCondition;
 
 /*

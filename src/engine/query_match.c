@@ -75,6 +75,17 @@ query_quick_tests(GameQuery *q, QueryAlloc alloc, void *ctx)
 				q->moves[k].color == WHITE ? BB_RANK_1 : BB_RANK_8;
 		c->seek.kinds = (c->rules & QR_MOVED) ? c->moved : 0xFF;
 		c->seek.takes = (c->rules & QR_CAPTURED) != 0;
+		c->material_totals = 0;
+		for (k = c->material_at; k < c->material_at + c->nmaterials; k++)
+		{
+			int			total = 0,
+						j;
+
+			for (j = 0; j < 2 * MATERIAL_KINDS; j++)
+				total += q->materials[k].min[j / MATERIAL_KINDS][j % MATERIAL_KINDS];
+			if (total < 32)
+				c->material_totals |= (uint32_t) 1 << total;
+		}
 	}
 	q->probes = q->npatterns > 0 ? alloc(ctx, NULL, (size_t) q->npatterns * sizeof(PatternProbe)) : NULL;
 	for (i = 0; i < q->npatterns; i++)
@@ -375,7 +386,7 @@ move_may_meet(const QueryCondition *c, const Position *pos, Move m)
  * the call that tries every rule.
  */
 static inline bool
-position_may_meet(const GameQuery *q, const QueryCondition *c, const Position *pos)
+probes_may_meet(const GameQuery *q, const QueryCondition *c, const Position *pos)
 {
 	int			i;
 
@@ -385,6 +396,20 @@ position_may_meet(const GameQuery *q, const QueryCondition *c, const Position *p
 		if (q->probes[i].sq == 64 || pos->board[q->probes[i].sq] == q->probes[i].piece)
 			return true;
 	return false;
+}
+
+/* Whether pos may meet c's materials, by their number of men (most positions have another). */
+static inline bool
+material_may_meet(const QueryCondition *c, const Position *pos)
+{
+	return !(c->rules & QR_MATERIAL) ||
+		((c->material_totals >> bb_count(position_occupied(pos) & ~pos->by_kind[KING])) & 1);
+}
+
+static inline bool
+position_may_meet(const GameQuery *q, const QueryCondition *c, const Position *pos)
+{
+	return material_may_meet(c, pos) && probes_may_meet(q, c, pos);
 }
 
 /*
@@ -507,8 +532,9 @@ query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *)
 		}
 		else
 		{
-			probed_out = !same && quick_tests && !position_may_meet(q, c, &r->pos);
-			met = !same && !probed_out && query_condition_met(q, c, &r->pos, MOVE_NULL, last);
+			probed_out = !same && quick_tests && !probes_may_meet(q, c, &r->pos);
+			met = !same && !probed_out && (!quick_tests || material_may_meet(c, &r->pos)) &&
+				query_condition_met(q, c, &r->pos, MOVE_NULL, last);
 		}
 		missed = !met && (!c->streak || c->streak_head) &&
 			(c->rules & ~(QR_MATERIAL | QR_IMBALANCE | QR_RESULT)) == 0 ? k : -1;
