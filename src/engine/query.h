@@ -153,7 +153,8 @@ typedef struct QueryCondition
 	/*
 	 * The moves that may meet its move rules (QR_NEEDS_MOVE): onto the
 	 * squares of its moves by colour (a castling's first rank; all without
-	 * QR_MOVE), of the kinds of QR_MOVED, taking when QR_CAPTURED
+	 * QR_MOVE), of their pieces' kinds and those of QR_MOVED, taking when
+	 * QR_CAPTURED
 	 */
 	GameSeek	seek;
 

@@ -70,10 +70,15 @@ query_quick_tests(GameQuery *q, QueryAlloc alloc, void *ctx)
 		QueryCondition *c = &q->conditions[i];
 
 		c->seek.to[WHITE] = c->seek.to[BLACK] = (c->rules & QR_MOVE) ? 0 : ~(Bitboard) 0;
+		c->seek.kinds = (c->rules & QR_MOVE) ? 0 : 0xFF;
 		for (k = c->move_at; k < c->move_at + c->nmoves; k++)
+		{
 			c->seek.to[q->moves[k].color] |= !q->moves[k].castle ? SQ_BB(q->moves[k].to) :
 				q->moves[k].color == WHITE ? BB_RANK_1 : BB_RANK_8;
-		c->seek.kinds = (c->rules & QR_MOVED) ? c->moved : 0xFF;
+			c->seek.kinds |= (uint8_t) (1 << q->moves[k].kind);
+		}
+		if (c->rules & QR_MOVED)
+			c->seek.kinds &= c->moved;
 		c->seek.takes = (c->rules & QR_CAPTURED) != 0;
 		c->material_totals = 0;
 		for (k = c->material_at; k < c->material_at + c->nmaterials; k++)
