@@ -19,16 +19,19 @@ extern void position_play(Position *pos, Move m);
 static inline uint8_t
 castle_keep(Square sq)
 {
-	switch (sq)
-	{
-		case SQ_E1: return (uint8_t) ~(CASTLE_WK | CASTLE_WQ);
-		case SQ_H1: return (uint8_t) ~CASTLE_WK;
-		case SQ_A1: return (uint8_t) ~CASTLE_WQ;
-		case SQ_E8: return (uint8_t) ~(CASTLE_BK | CASTLE_BQ);
-		case SQ_H8: return (uint8_t) ~CASTLE_BK;
-		case SQ_A8: return (uint8_t) ~CASTLE_BQ;
-		default: return (uint8_t) CASTLE_ALL;
-	}
+#define K_ CASTLE_ALL
+	static const uint8_t keep[64] = {
+		(uint8_t) ~CASTLE_WQ, K_, K_, K_, (uint8_t) ~(CASTLE_WK | CASTLE_WQ), K_, K_, (uint8_t) ~CASTLE_WK,
+		K_, K_, K_, K_, K_, K_, K_, K_,
+		K_, K_, K_, K_, K_, K_, K_, K_,
+		K_, K_, K_, K_, K_, K_, K_, K_,
+		K_, K_, K_, K_, K_, K_, K_, K_,
+		K_, K_, K_, K_, K_, K_, K_, K_,
+		K_, K_, K_, K_, K_, K_, K_, K_,
+		(uint8_t) ~CASTLE_BQ, K_, K_, K_, (uint8_t) ~(CASTLE_BK | CASTLE_BQ), K_, K_, (uint8_t) ~CASTLE_BK,
+	};
+#undef K_
+	return keep[sq];
 }
 
 /*
