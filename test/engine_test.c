@@ -2340,6 +2340,10 @@ test_query(void)
 		{"{\"white-move\": \"O-O\"}", "5kr1/5pp1/8/8/8/8/5PP1/5KR1 w Gg - 0 1", "f1g1 f8g8", "0"},
 		{"{\"black-move\": \"O-O\"}", "5kr1/5pp1/8/8/8/8/5PP1/5KR1 w Gg - 0 1", "f1g1 f8g8", "1"},
 		{"{\"white-move\": \"Kg1\"}", "5kr1/5pp1/8/8/8/8/5PP1/5KR1 w Gg - 0 1", "f1g1 f8g8", ""},
+		/* a castling brings a sub-FEN's rook onto its square (the move goes to g1, or the rook's square) */
+		{"{\"sub-fen\": \"8/8/8/8/8/8/8/5RK1\"}", "5kr1/5pp1/8/8/8/8/5PP1/5KR1 w Gg - 0 1", "f1g1 f8g8", "1"},
+		{"{\"sub-fen\": \"5rk1/8/8/8/8/8/8/8\"}", "5kr1/5pp1/8/8/8/8/5PP1/5KR1 w Gg - 0 1", "f1g1 f8g8", "2"},
+		{"{\"sub-fen\": \"8/8/8/8/8/8/8/5RK1\"}", start, "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 e1g1 g8f6", "7"},
 		{"{\"black-move\": \"exf3\", \"captured\": \"P\"}", "3r3k/2P5/8/8/4pP2/8/8/K7 b - f3 0 1", "e4f3 a1b1 f3f2 c7d8r", "0"},
 		{"{\"captured\": \"R\"}", "3r3k/2P5/8/8/4pP2/8/8/K7 b - f3 0 1", "e4f3 a1b1 f3f2 c7d8r", "3"},
 		{"{\"white-move\": \"cxd8=R\"}", "3r3k/2P5/8/8/4pP2/8/8/K7 b - f3 0 1", "e4f3 a1b1 f3f2 c7d8r", "3"},

@@ -229,11 +229,12 @@ game_reader_play(GameReader *r, Move m)
  * mover's colour], of a piece whose kind is in kinds (bits 1 << PieceKind),
  * and, when takes is set, onto a piece of the other side or the en passant
  * square; and besides them, the moves of the kinds in also: captures (en
- * passant's too), pawns' moves, promotions.
+ * passant's too), pawns' moves, promotions, castlings (either side's).
  */
 #define GAME_SEEK_CAPTURES		1
 #define GAME_SEEK_PAWN_MOVES	2
 #define GAME_SEEK_PROMOTIONS	4
+#define GAME_SEEK_CASTLINGS		8
 
 typedef struct GameSeek
 {
@@ -246,16 +247,22 @@ typedef struct GameSeek
 static inline bool
 game_seek_stops(const GameSeek *s, const Position *pos, Move m)
 {
-	Square		to = MOVE_TO(m);
-	PieceKind	kind = PIECE_KIND(pos->board[MOVE_FROM(m)]);
+	Square		from = MOVE_FROM(m),
+				to = MOVE_TO(m);
+	PieceKind	kind = PIECE_KIND(pos->board[from]);
 	Bitboard	theirs = pos->by_color[pos->side ^ 1],
 				onto = s->to[pos->side];
 
 	if (s->also)
 	{
 		bool		pawn = kind == PAWN;
+
+		/* a castling: the king two squares along, or onto its own rook (Chess960) */
+		bool		castles = kind == KING && (to - from == 2 || from - to == 2 ||
+											   ((pos->by_color[pos->side] >> to) & 1));
 		unsigned	is = (((theirs >> to) & 1) || (pawn && to == pos->ep) ? GAME_SEEK_CAPTURES : 0) |
-			(pawn ? GAME_SEEK_PAWN_MOVES : 0) | (MOVE_PROMO(m) != NO_KIND ? GAME_SEEK_PROMOTIONS : 0);
+			(pawn ? GAME_SEEK_PAWN_MOVES : 0) | (MOVE_PROMO(m) != NO_KIND ? GAME_SEEK_PROMOTIONS : 0) |
+			(castles ? GAME_SEEK_CASTLINGS : 0);
 
 		if (is & s->also)
 			return true;

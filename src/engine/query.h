@@ -152,9 +152,9 @@ typedef struct QueryCondition
 	int			manoeuvre;		/* QR_MANOEUVRE: manoeuvres[manoeuvre] */
 	/*
 	 * The moves that may meet its move rules (QR_NEEDS_MOVE): onto the
-	 * squares of its moves by colour (a castling's first rank; all without
-	 * QR_MOVE), of their pieces' kinds and those of QR_MOVED, taking when
-	 * QR_CAPTURED
+	 * squares of its moves by colour (all without QR_MOVE), of their
+	 * pieces' kinds and those of QR_MOVED, taking when QR_CAPTURED; and
+	 * castlings when one of its moves is one
 	 */
 	GameSeek	seek;
 

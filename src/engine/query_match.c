@@ -71,14 +71,23 @@ query_quick_tests(GameQuery *q, QueryAlloc alloc, void *ctx)
 
 		c->seek.to[WHITE] = c->seek.to[BLACK] = (c->rules & QR_MOVE) ? 0 : ~(Bitboard) 0;
 		c->seek.kinds = (c->rules & QR_MOVE) ? 0 : 0xFF;
+		c->seek.also = 0;
 		for (k = c->move_at; k < c->move_at + c->nmoves; k++)
 		{
-			c->seek.to[q->moves[k].color] |= !q->moves[k].castle ? SQ_BB(q->moves[k].to) :
-				q->moves[k].color == WHITE ? BB_RANK_1 : BB_RANK_8;
-			c->seek.kinds |= (uint8_t) (1 << q->moves[k].kind);
+			if (q->moves[k].castle)
+				c->seek.also = GAME_SEEK_CASTLINGS;
+			else
+			{
+				c->seek.to[q->moves[k].color] |= SQ_BB(q->moves[k].to);
+				c->seek.kinds |= (uint8_t) (1 << q->moves[k].kind);
+			}
 		}
 		if (c->rules & QR_MOVED)
+		{
 			c->seek.kinds &= c->moved;
+			if (!((c->moved >> KING) & 1))
+				c->seek.also = 0;
+		}
 		c->seek.takes = (c->rules & QR_CAPTURED) != 0;
 		c->material_totals = 0;
 		for (k = c->material_at; k < c->material_at + c->nmaterials; k++)
@@ -100,17 +109,18 @@ query_quick_tests(GameQuery *q, QueryAlloc alloc, void *ctx)
 		QueryCondition *c = &q->conditions[i];
 		GameSeek   *s = &c->probe_seek;
 
+		/*
+		 * The moves onto a probe's square, a castling when it is on its
+		 * side's first rank, and, when a pattern has pawns, where the
+		 * reach may change (the counts, the pawns' squares): a game out
+		 * of reach of such a pattern ends early (its pawns went by),
+		 * where the others' reach, by the counts alone, is lost seldom,
+		 * and stopping at every capture for it cost more than it saved
+		 * (sub-fen [qa5, ra5] on the benchmark's corpus: 505 ms so, 440
+		 * without).
+		 */
 		memset(s, 0, sizeof(*s));
 		s->kinds = 0xFF;
-
-		/*
-		 * and, when a pattern has pawns, where the reach may change (the
-		 * counts, the pawns' squares): a game out of reach of such a
-		 * pattern ends early (their pawns went by), where the others'
-		 * reach, by the counts alone, is lost seldom, and stopping at
-		 * every capture for it cost more than it saved (sub-fen [qa5,
-		 * ra5] on the benchmark's corpus: 505 ms so, 440 without)
-		 */
 		c->probe_seekable = (c->rules & QR_SUBFEN) != 0;
 		for (k = c->subfen_at; k < c->subfen_at + c->nsubfens; k++)
 		{
@@ -119,11 +129,13 @@ query_quick_tests(GameQuery *q, QueryAlloc alloc, void *ctx)
 			Bitboard	first = color == WHITE ? BB_RANK_1 : BB_RANK_8;
 
 			if (q->reaches[k].ncones > 0)
-				s->also = GAME_SEEK_CAPTURES | GAME_SEEK_PAWN_MOVES | GAME_SEEK_PROMOTIONS;
+				s->also |= GAME_SEEK_CAPTURES | GAME_SEEK_PAWN_MOVES | GAME_SEEK_PROMOTIONS;
 			if (p.sq == 64)
 				c->probe_seekable = false;
 			else
-				s->to[color] |= (first & SQ_BB(p.sq)) ? first : SQ_BB(p.sq);
+				s->to[color] |= SQ_BB(p.sq);
+			if (first & SQ_BB(p.sq))
+				s->also |= GAME_SEEK_CASTLINGS;
 		}
 	}
 }
