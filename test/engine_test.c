@@ -2340,6 +2340,10 @@ test_query(void)
 		{"{\"white-move\": \"O-O\"}", "5kr1/5pp1/8/8/8/8/5PP1/5KR1 w Gg - 0 1", "f1g1 f8g8", "0"},
 		{"{\"black-move\": \"O-O\"}", "5kr1/5pp1/8/8/8/8/5PP1/5KR1 w Gg - 0 1", "f1g1 f8g8", "1"},
 		{"{\"white-move\": \"Kg1\"}", "5kr1/5pp1/8/8/8/8/5PP1/5KR1 w Gg - 0 1", "f1g1 f8g8", ""},
+		/* a sub-FEN of no piece (no probe); a castling is no knight's move */
+		{"{\"sub-fen\": \"8/8/8/8/8/8/8/8\"}", start, "e2e4 e7e5", "0"},
+		{"{\"white-move\": \"O-O\", \"moved\": \"N\"}", "5kr1/5pp1/8/8/8/8/5PP1/5KR1 w Gg - 0 1", "f1g1 f8g8", ""},
+		{"{\"white-move\": \"O-O\", \"moved\": \"K\"}", "5kr1/5pp1/8/8/8/8/5PP1/5KR1 w Gg - 0 1", "f1g1 f8g8", "0"},
 		/* a castling brings a sub-FEN's rook onto its square (the move goes to g1, or the rook's square) */
 		{"{\"sub-fen\": \"8/8/8/8/8/8/8/5RK1\"}", "5kr1/5pp1/8/8/8/8/5PP1/5KR1 w Gg - 0 1", "f1g1 f8g8", "1"},
 		{"{\"sub-fen\": \"5rk1/8/8/8/8/8/8/8\"}", "5kr1/5pp1/8/8/8/8/5PP1/5KR1 w Gg - 0 1", "f1g1 f8g8", "2"},
