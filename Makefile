@@ -12,7 +12,7 @@ DATA = sql/chess--0.10.0.sql sql/chess--0.1.0.sql sql/chess--0.1.0--0.2.0.sql sq
 ENGINE_OBJS = src/engine/bitboard_data.o src/engine/codec.o src/engine/fen.o \
 	src/engine/make_move.o src/engine/movegen.o src/engine/diagnose.o src/engine/perft.o src/engine/polyglot.o \
 	src/engine/outcome.o src/engine/pgn.o src/engine/pgn_write.o src/engine/position.o src/engine/san.o \
-	src/engine/tables.o src/engine/game.o src/engine/annotation.o src/engine/annotation_codec.o src/engine/commands.o src/engine/analysis.o src/engine/search.o src/engine/svg.o src/engine/explorer.o \
+	src/engine/tables.o src/engine/game.o src/engine/game_memo.o src/engine/annotation.o src/engine/annotation_codec.o src/engine/commands.o src/engine/analysis.o src/engine/search.o src/engine/svg.o src/engine/explorer.o \
 	src/engine/openings.o src/engine/openings_data.o src/engine/json.o src/engine/query.o src/engine/query_match.o src/engine/query_flip.o src/engine/features.o
 GLUE_OBJS = src/chess.o src/init.o src/square.o src/piece.o src/move.o src/position.o src/moves.o \
 	src/tables.o src/notation.o src/game.o src/game_io.o src/game_play.o src/pgn.o src/pgn_file.o src/pgn_scan.o src/pgn_tags.o src/pgn_write.o \
