@@ -2340,6 +2340,9 @@ test_query(void)
 		{"{\"white-move\": \"O-O\"}", "5kr1/5pp1/8/8/8/8/5PP1/5KR1 w Gg - 0 1", "f1g1 f8g8", "0"},
 		{"{\"black-move\": \"O-O\"}", "5kr1/5pp1/8/8/8/8/5PP1/5KR1 w Gg - 0 1", "f1g1 f8g8", "1"},
 		{"{\"white-move\": \"Kg1\"}", "5kr1/5pp1/8/8/8/8/5PP1/5KR1 w Gg - 0 1", "f1g1 f8g8", ""},
+		/* O-O-O is a castling the other way */
+		{"{\"white-move\": \"O-O-O\"}", start, "d2d4 d7d5 b1c3 b8c6 c1f4 c8f5 d1d2 d8d7 e1c1 e8c8", "8"},
+		{"{\"black-move\": \"O-O\"}", start, "d2d4 d7d5 b1c3 b8c6 c1f4 c8f5 d1d2 d8d7 e1c1 e8c8", ""},
 		/* a sub-FEN of no piece (no probe); a castling is no knight's move */
 		{"{\"sub-fen\": \"8/8/8/8/8/8/8/8\"}", start, "e2e4 e7e5", "0"},
 		{"{\"white-move\": \"O-O\", \"moved\": \"N\"}", "5kr1/5pp1/8/8/8/8/5PP1/5KR1 w Gg - 0 1", "f1g1 f8g8", ""},

@@ -228,13 +228,14 @@ game_reader_play(GameReader *r, Move m)
  * The moves game_reader_seek() stops at: those onto a square of to[the
  * mover's colour], of a piece whose kind is in kinds (bits 1 << PieceKind),
  * and, when takes is set, onto a piece of the other side or the en passant
- * square; and besides them, the moves of the kinds in also: captures (en
- * passant's too), pawns' moves, promotions, castlings (either side's).
+ * square; and besides them, the moves of the kinds in also (captures, en
+ * passant's too, pawns' moves, promotions) and the castlings in castlings,
+ * bits as the castling rights' (CASTLE_WK, CASTLE_WQ, ...: which side
+ * castles, and which way).
  */
 #define GAME_SEEK_CAPTURES		1
 #define GAME_SEEK_PAWN_MOVES	2
 #define GAME_SEEK_PROMOTIONS	4
-#define GAME_SEEK_CASTLINGS		8
 
 typedef struct GameSeek
 {
@@ -242,6 +243,7 @@ typedef struct GameSeek
 	uint8_t		kinds;
 	bool		takes;
 	uint8_t		also;			/* GAME_SEEK_* */
+	uint8_t		castlings;		/* CASTLE_* */
 } GameSeek;
 
 static inline bool
@@ -253,18 +255,20 @@ game_seek_stops(const GameSeek *s, const Position *pos, Move m)
 	Bitboard	theirs = pos->by_color[pos->side ^ 1],
 				onto = s->to[pos->side];
 
-	if (s->also)
+	if (s->also | s->castlings)
 	{
 		bool		pawn = kind == PAWN;
 
-		/* a castling: the king two squares along, or onto its own rook (Chess960) */
+		/*
+		 * a castling: the king two squares along, or onto its own rook
+		 * (Chess960); the queen's side's goes to a lower square
+		 */
 		bool		castles = kind == KING && (to - from == 2 || from - to == 2 ||
 											   ((pos->by_color[pos->side] >> to) & 1));
 		unsigned	is = (((theirs >> to) & 1) || (pawn && to == pos->ep) ? GAME_SEEK_CAPTURES : 0) |
-			(pawn ? GAME_SEEK_PAWN_MOVES : 0) | (MOVE_PROMO(m) != NO_KIND ? GAME_SEEK_PROMOTIONS : 0) |
-			(castles ? GAME_SEEK_CASTLINGS : 0);
+			(pawn ? GAME_SEEK_PAWN_MOVES : 0) | (MOVE_PROMO(m) != NO_KIND ? GAME_SEEK_PROMOTIONS : 0);
 
-		if (is & s->also)
+		if ((is & s->also) || (castles && ((s->castlings >> (2 * pos->side + (to < from))) & 1)))
 			return true;
 	}
 	if (s->takes)

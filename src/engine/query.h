@@ -154,8 +154,8 @@ typedef struct QueryCondition
 	 * The moves that may meet its move rules (QR_NEEDS_MOVE): onto the
 	 * squares of its moves by colour (all without QR_MOVE), of their
 	 * pieces' kinds and of QR_MOVED's (both when both are given), taking
-	 * when QR_CAPTURED; and castlings when one of its moves is one (and
-	 * QR_MOVED, if given, has the king)
+	 * when QR_CAPTURED; and its castlings, by side and way (when QR_MOVED,
+	 * if given, has the king)
 	 */
 	GameSeek	seek;
 

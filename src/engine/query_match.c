@@ -71,11 +71,11 @@ query_quick_tests(GameQuery *q, QueryAlloc alloc, void *ctx)
 
 		c->seek.to[WHITE] = c->seek.to[BLACK] = (c->rules & QR_MOVE) ? 0 : ~(Bitboard) 0;
 		c->seek.kinds = (c->rules & QR_MOVE) ? 0 : 0xFF;
-		c->seek.also = 0;
+		c->seek.also = c->seek.castlings = 0;
 		for (k = c->move_at; k < c->move_at + c->nmoves; k++)
 		{
 			if (q->moves[k].castle)
-				c->seek.also = GAME_SEEK_CASTLINGS;
+				c->seek.castlings |= (uint8_t) (1 << (2 * q->moves[k].color + (q->moves[k].castle == 2)));
 			else
 			{
 				c->seek.to[q->moves[k].color] |= SQ_BB(q->moves[k].to);
@@ -86,7 +86,7 @@ query_quick_tests(GameQuery *q, QueryAlloc alloc, void *ctx)
 		{
 			c->seek.kinds &= c->moved;
 			if (!((c->moved >> KING) & 1))
-				c->seek.also = 0;
+				c->seek.castlings = 0;
 		}
 		c->seek.takes = (c->rules & QR_CAPTURED) != 0;
 		c->material_totals = 0;
@@ -137,7 +137,7 @@ query_quick_tests(GameQuery *q, QueryAlloc alloc, void *ctx)
 				s->also |= GAME_SEEK_CAPTURES | GAME_SEEK_PAWN_MOVES | GAME_SEEK_PROMOTIONS;
 			s->to[color] |= SQ_BB(p.sq);
 			if (first & SQ_BB(p.sq))
-				s->also |= GAME_SEEK_CASTLINGS;
+				s->castlings |= (uint8_t) (3 << (2 * color));
 		}
 	}
 }
