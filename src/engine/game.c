@@ -591,13 +591,16 @@ reader_read_v2(GameReader *r, bool pdep)
 	return m;
 }
 
-/* game_reader_seek() of version 2, its loop inside the reading's clone: no call a ply */
+/*
+ * game_reader_seek()'s loop, of either version: version 2's inside the
+ * reading's clone, with no call a ply
+ */
 static inline __attribute__((always_inline)) Move
-reader_seek_v2(GameReader *r, const GameSeek *s, bool pdep)
+reader_seek(GameReader *r, const GameSeek *s, int version, bool pdep)
 {
 	for (;;)
 	{
-		Move		m = reader_read_v2(r, pdep);
+		Move		m = version == 1 ? game_reader_read_v1(r) : reader_read_v2(r, pdep);
 
 		if (m == MOVE_NULL || game_seek_stops(s, &r->pos, m))
 			return m;
@@ -622,7 +625,7 @@ game_reader_read_v2(GameReader *r)
 CHESS_HOT static Move
 game_reader_seek_v2(GameReader *r, const GameSeek *s)
 {
-	return reader_seek_v2(r, s, false);
+	return reader_seek(r, s, 2, false);
 }
 
 #if READER_PDEP
@@ -641,7 +644,7 @@ game_reader_read_v2_pdep(GameReader *r)
 static __attribute__((target("arch=x86-64-v3"))) Move
 game_reader_seek_v2_pdep(GameReader *r, const GameSeek *s)
 {
-	return reader_seek_v2(r, s, true);
+	return reader_seek(r, s, 2, true);
 }
 #else
 #define game_reader_next_v2_pdep game_reader_next_v2
@@ -691,16 +694,11 @@ game_reader_read(GameReader *r)
 Move
 game_reader_seek(GameReader *r, const GameSeek *s)
 {
-	Move		m;
-
 	if (__builtin_expect(r->error[0] || r->ply >= r->plies, 0))
 		return MOVE_NULL;
-	if (r->version != 1)
-		return reader_pdep > 0 ? game_reader_seek_v2_pdep(r, s) : game_reader_seek_v2(r, s);
-	while ((m = game_reader_read_v1(r)) != MOVE_NULL && !game_seek_stops(s, &r->pos, m))
-		if (game_reader_play(r, m) == MOVE_NULL || r->ply == r->plies)
-			return MOVE_NULL;
-	return m;
+	if (r->version == 1)
+		return reader_seek(r, s, 1, false);
+	return reader_pdep > 0 ? game_reader_seek_v2_pdep(r, s) : game_reader_seek_v2(r, s);
 }
 
 int
