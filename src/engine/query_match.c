@@ -466,7 +466,6 @@ query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *)
 	int			k = 0;
 	int			following = -1;	/* the manoeuvre condition st follows */
 	int			work = 0;
-	int			missed = -1;	/* a condition of the material alone that the last ply missed */
 	int			reachable = -1; /* a condition the last ply found within reach */
 	ManoeuvreState st;
 
@@ -477,8 +476,6 @@ query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *)
 		bool		last = p == r->plies;
 		bool		advanced = false;
 		bool		met,
-					quiet,
-					same,
 					probed_out = false;
 
 		/* in a streak, past its first condition, a ply missed starts the query again */
@@ -495,23 +492,18 @@ query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *)
 		}
 
 		/*
-		 * After a move that neither took nor moved a pawn (its halfmove
-		 * clock not reset), the material and the pawns are the last ply's:
-		 * a condition of the material alone that it missed misses again,
-		 * and one it found within reach is still (the reach of sub-FENs and
-		 * materials counts pieces and looks at pawns alone; after a seek
-		 * past several plies the reach is tested again).
-		 */
-		quiet = quick_tests && r->pos.halfmove != 0;
-		same = missed == k && quiet;
-
-		/*
 		 * A condition out of reach for good ends the game, unless a
-		 * streak's miss may start the query again.
+		 * streak's miss may start the query again.  After a move that
+		 * neither took nor moved a pawn (its halfmove clock not reset), the
+		 * material and the pawns are the last ply's, and a condition it
+		 * found within reach is still (the reach of sub-FENs and materials
+		 * counts pieces and looks at pawns alone; after a seek past several
+		 * plies the reach is tested again).
 		 */
 		if ((c->rules & (QR_SUBFEN | QR_MATERIAL)) && (!c->streak || c->streak_head))
 		{
-			if (!(reachable == k && quiet) && condition_unreachable(q, c, &r->pos))
+			if (!(reachable == k && quick_tests && r->pos.halfmove != 0) &&
+				condition_unreachable(q, c, &r->pos))
 				return 0;
 			reachable = k;
 		}
@@ -554,12 +546,10 @@ query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *)
 		}
 		else
 		{
-			probed_out = !same && quick_tests && !probes_may_meet(q, c, &r->pos);
-			met = !same && !probed_out && (!quick_tests || material_may_meet(c, &r->pos)) &&
+			probed_out = quick_tests && !probes_may_meet(q, c, &r->pos);
+			met = !probed_out && (!quick_tests || material_may_meet(c, &r->pos)) &&
 				query_condition_met(q, c, &r->pos, MOVE_NULL, last);
 		}
-		missed = !met && (!c->streak || c->streak_head) &&
-			(c->rules & ~(QR_MATERIAL | QR_IMBALANCE | QR_RESULT)) == 0 ? k : -1;
 		if (met)
 		{
 			plies[k] = p;
@@ -579,8 +569,8 @@ query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *)
 			 * that may bring a probe's piece onto its square (or change
 			 * the condition's reach) after the probes missed.
 			 */
-			const GameSeek *s = met || (c->streak && !c->streak_head) ? NULL :
-				missed == k && quick_tests ? &material :
+			const GameSeek *s = met || !quick_tests || (c->streak && !c->streak_head) ? NULL :
+				(c->rules & ~(QR_MATERIAL | QR_IMBALANCE | QR_RESULT)) == 0 ? &material :
 				probed_out && c->probe_seekable ? &c->probe_seek : NULL;
 			Move		m = s ? game_reader_seek(r, s) : game_reader_next(r);
 
