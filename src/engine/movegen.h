@@ -117,7 +117,8 @@ pseudo_move_is_legal(const Position *pos, Move m, PieceKind kind)
 				to = MOVE_TO(m);
 	Bitboard	occ;
 
-	if (kind == KING && castle_right_of(pos, m) >= 0)	/* among the king's targets, only castling */
+	/* among the king's targets, only castling, of a right held (no call once both are gone) */
+	if (kind == KING && (pos->castling & (3 << (2 * us))) && castle_right_of(pos, m) >= 0)
 	{
 		Move		moves[MAX_MOVES];
 		int			n = gen_legal_to(pos, to, moves),
