@@ -231,7 +231,11 @@ game_reader_play(GameReader *r, Move m)
  * square; and besides them, the moves of the kinds in also (captures, en
  * passant's too, pawns' moves, promotions) and the castlings in castlings,
  * bits as the castling rights' (CASTLE_WK, CASTLE_WQ, ...: which side
- * castles, and which way).
+ * castles, and which way).  Of the moves of also's kinds, the seek stops
+ * only at those after which the number of men besides the kings (for
+ * men_out) and White's men less Black's plus 16 (for lead_out) are no bit
+ * of these masks: a condition of the material need not look at the other
+ * captures (zero masks stop at all).
  */
 #define GAME_SEEK_CAPTURES		1
 #define GAME_SEEK_PAWN_MOVES	2
@@ -244,7 +248,20 @@ typedef struct GameSeek
 	bool		takes;
 	uint8_t		also;			/* GAME_SEEK_* */
 	uint8_t		castlings;		/* CASTLE_* */
+	uint32_t	men_out;
+	uint32_t	lead_out;
 } GameSeek;
+
+/* Whether the numbers of men after m (of also's kinds; takes when it takes) are no bit of s's masks. */
+static inline bool
+game_seek_counts_in(const GameSeek *s, const Position *pos, bool takes)
+{
+	Bitboard	men = position_occupied(pos) & ~pos->by_kind[KING];
+	int			white = bb_count(men & pos->by_color[WHITE]) - (takes && pos->side == BLACK),
+				black = bb_count(men & pos->by_color[BLACK]) - (takes && pos->side == WHITE);
+
+	return !((s->men_out >> ((white + black) & 31)) & 1) && !((s->lead_out >> ((white - black + 16) & 31)) & 1);
+}
 
 static inline bool
 game_seek_stops(const GameSeek *s, const Position *pos, Move m)
@@ -268,7 +285,9 @@ game_seek_stops(const GameSeek *s, const Position *pos, Move m)
 		unsigned	is = (((theirs >> to) & 1) || (pawn && to == pos->ep) ? GAME_SEEK_CAPTURES : 0) |
 			(pawn ? GAME_SEEK_PAWN_MOVES : 0) | (MOVE_PROMO(m) != NO_KIND ? GAME_SEEK_PROMOTIONS : 0);
 
-		if ((is & s->also) || (castles && ((s->castlings >> (2 * pos->side + (to < from))) & 1)))
+		if (((is & s->also) && (!(s->men_out | s->lead_out) ||
+								game_seek_counts_in(s, pos, is & GAME_SEEK_CAPTURES))) ||
+			(castles && ((s->castlings >> (2 * pos->side + (to < from))) & 1)))
 			return true;
 	}
 	if (s->takes)

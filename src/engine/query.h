@@ -170,6 +170,15 @@ typedef struct QueryCondition
 
 	/* QR_MATERIAL: bit n set when one of its materials has n men besides the kings */
 	uint32_t	material_totals;
+
+	/*
+	 * A condition of the material alone (and the result): the moves that
+	 * may change its material into one it asks for, captures and
+	 * promotions after which the men number one of its materials' (or
+	 * fewer than any: the material is out of reach then) and White's lead
+	 * in men is one of its imbalances'
+	 */
+	GameSeek	material_seek;
 } QueryCondition;
 
 /*

@@ -100,6 +100,26 @@ query_quick_tests(GameQuery *q, QueryAlloc alloc, void *ctx)
 			if (total < 32)
 				c->material_totals |= (uint32_t) 1 << total;
 		}
+		memset(&c->material_seek, 0, sizeof(c->material_seek));
+		c->material_seek.also = GAME_SEEK_CAPTURES | GAME_SEEK_PROMOTIONS;
+		if (c->rules & QR_MATERIAL)
+			c->material_seek.men_out = ~(c->material_totals | ((c->material_totals & -c->material_totals) - 1));
+		if (c->rules & QR_IMBALANCE)
+		{
+			uint32_t	leads = 0;
+
+			for (k = c->imbalance_at; k < c->imbalance_at + c->nimbalances; k++)
+			{
+				int			lead = 16,
+							j;
+
+				for (j = 0; j < MATERIAL_KINDS; j++)
+					lead += q->imbalances[k].diff[j];
+				if (lead >= 0 && lead < 32)
+					leads |= (uint32_t) 1 << lead;
+			}
+			c->material_seek.lead_out = ~leads;
+		}
 	}
 	q->probes = q->npatterns > 0 ? alloc(ctx, NULL, (size_t) q->npatterns * sizeof(PatternProbe)) : NULL;
 	for (i = 0; i < q->npatterns; i++)
@@ -461,8 +481,6 @@ condition_unreachable(const GameQuery *q, const QueryCondition *c, const Positio
 int
 query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *), void *arg)
 {
-	/* what changes the material */
-	static const GameSeek material = {.also = GAME_SEEK_CAPTURES | GAME_SEEK_PROMOTIONS};
 	int			k = 0;
 	int			following = -1;	/* the manoeuvre condition st follows */
 	int			work = 0;
@@ -570,7 +588,7 @@ query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *)
 			 * the condition's reach) after the probes missed.
 			 */
 			const GameSeek *s = met || !quick_tests || (c->streak && !c->streak_head) ? NULL :
-				(c->rules & ~(QR_MATERIAL | QR_IMBALANCE | QR_RESULT)) == 0 ? &material :
+				(c->rules & ~(QR_MATERIAL | QR_IMBALANCE | QR_RESULT)) == 0 ? &c->material_seek :
 				probed_out && c->probe_seekable ? &c->probe_seek : NULL;
 			Move		m = s ? game_reader_seek(r, s) : game_reader_next(r);
 
