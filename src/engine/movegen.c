@@ -76,6 +76,33 @@ castle_way_safe(const Position *pos, Square king, Square rook, int i, Bitboard o
 								  SQ_BB(CASTLE_ROOK_TO(i)), them);
 }
 
+/*
+ * Whether the king's way of a pseudo-legal castling of right i (held, its
+ * squares empty) is safe, the king not in check besides: standard castling
+ * crosses one square, Chess960's castle_way_safe().
+ */
+static inline bool
+castle_safe(const Position *pos, int i, Square king, Bitboard occ, Color them)
+{
+	const CastleRule *r = &castle_rules[CASTLE_COLOR(i)][i % 2];
+
+	if (castle_standard(pos, i))
+		return !position_attackers_by(pos, r->cross, occ, them) &&
+			!position_attackers_by(pos, r->king_to, occ, them);
+	return castle_way_safe(pos, king, castle_rook(pos, i), i, occ, them);
+}
+
+bool
+castle_legal(const Position *pos, int i)
+{
+	Color		us = (Color) CASTLE_COLOR(i);
+	Square		king = position_king(pos, us);
+	Bitboard	occ = position_occupied(pos);
+
+	return !position_attackers_by(pos, king, occ, (Color) (us ^ 1)) &&
+		castle_safe(pos, i, king, occ, (Color) (us ^ 1));
+}
+
 /* What generate_legal() makes: moves, their number, or each piece's targets. */
 #define GEN_MOVES	0
 #define GEN_COUNT	1
@@ -292,13 +319,11 @@ generate_legal(const Position *pos, Move *out, Bitboard *targets_out, const int 
 				continue;
 			if (castle_standard(pos, right))
 			{
-				if ((only & SQ_BB(r->king_to)) && !(occ & r->empty) &&
-					!position_attackers_by(pos, r->cross, occ, them) &&
-					!position_attackers_by(pos, r->king_to, occ, them))
+				if ((only & SQ_BB(r->king_to)) && !(occ & r->empty) && castle_safe(pos, right, king, occ, them))
 					ADD_MOVE(r->king_from, r->king_to);
 			}
 			else if ((only & SQ_BB(rook)) && !(occ & castle_must_be_empty(king, rook, right)) &&
-					 castle_way_safe(pos, king, rook, right, occ, them))
+					 castle_safe(pos, right, king, occ, them))
 				ADD_MOVE(king, rook);
 		}
 	}

@@ -58,6 +58,12 @@ extern int	legal_targets(const Position *pos, Bitboard targets[64]);
  */
 extern int	gen_pseudo_legal(const Position *pos, Move *out);
 
+/*
+ * Whether the castling of right i, pseudo-legal (held, its squares empty),
+ * is legal: the king not in check, and no square of its way attacked.
+ */
+extern bool castle_legal(const Position *pos, int i);
+
 /* The pseudo-legal targets of the king of the side to move on from, castling included. */
 extern Bitboard king_pseudo_targets(const Position *pos, Square from);
 
@@ -105,8 +111,7 @@ piece_pseudo_targets(const Position *pos, Square from)
  * legal: it leaves the mover's king safe — the occupancy after the move tells
  * it without playing it (the piece taken, on to, attacks nothing; en
  * passant, which empties two squares, has its own test).  Castling, whose
- * squares on the way must be safe too, is looked up among the legal moves
- * to its square.
+ * squares on the way must be safe too, is castle_legal()'s.
  */
 static inline __attribute__((always_inline)) bool
 pseudo_move_is_legal(const Position *pos, Move m, PieceKind kind)
@@ -116,18 +121,11 @@ pseudo_move_is_legal(const Position *pos, Move m, PieceKind kind)
 	Square		from = MOVE_FROM(m),
 				to = MOVE_TO(m);
 	Bitboard	occ;
+	int			castle;
 
 	/* among the king's targets, only castling, of a right held (no call once both are gone) */
-	if (kind == KING && (pos->castling & (3 << (2 * us))) && castle_right_of(pos, m) >= 0)
-	{
-		Move		moves[MAX_MOVES];
-		int			n = gen_legal_to(pos, to, moves),
-					i;
-
-		for (i = 0; i < n && moves[i] != m; i++)
-			;
-		return i < n;
-	}
+	if (kind == KING && (pos->castling & (3 << (2 * us))) && (castle = castle_right_of(pos, m)) >= 0)
+		return castle_legal(pos, castle);
 	if (kind == PAWN && to == pos->ep)
 		return position_ep_capture_safe(pos, from, to);
 	occ = (position_occupied(pos) ^ SQ_BB(from)) | SQ_BB(to);
