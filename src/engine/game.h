@@ -252,7 +252,14 @@ typedef struct GameSeek
 	uint32_t	lead_out;
 } GameSeek;
 
-/* Whether the numbers of men after m (of also's kinds; takes when it takes) are no bit of s's masks. */
+/*
+ * Whether the numbers of men after m (of also's kinds; takes when it takes)
+ * are no bit of s's masks.  A position has at most 15 men a side besides
+ * its king (position_validate(): the start's; moves add none), so the
+ * shifts stay below 32.  The masks filter every kind of also: a seek with
+ * them asks for captures and promotions alone (a pawn's step changes no
+ * count).
+ */
 static inline bool
 game_seek_counts_in(const GameSeek *s, const Position *pos, bool takes)
 {

@@ -582,8 +582,9 @@ query_match(const GameQuery *q, GameReader *r, int *plies, void (*poll) (void *)
 			/*
 			 * When c is tried again at the next ply (missed, and no
 			 * streak's tail), the plies that cannot meet it are played
-			 * in one call: up to the next capture or promotion after a
-			 * condition of the material alone missed, up to the next move
+			 * in one call: up to the next capture or promotion after
+			 * which its numbers of men may be a condition's of the
+			 * material alone that missed (material_seek), up to the next move
 			 * that may bring a probe's piece onto its square (or change
 			 * the condition's reach) after the probes missed.
 			 */
