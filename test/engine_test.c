@@ -2327,6 +2327,18 @@ test_query(void)
 		{"{\"sequence\": [{\"white-move\": \"e4\"}, {\"white-move\": \"d4\"}, {\"black-move\": \"dxe5\"}]}", NULL, NULL, "0,4,7"},
 		{"{\"streak\": [{\"white-move\": \"e5\"}, {\"pass\": \"\"}, {\"white-move\": \"Nxe5\"}]}", NULL, NULL, "6,7,8"},
 		{"{\"streak\": [{\"white-move\": \"e5\"}, {\"white-move\": \"Nxe5\"}]}", NULL, NULL, ""},
+		/*
+		 * a streak of one condition of the material repeated: met while no
+		 * move takes (exd4 at ply 5, dxe5 at 7 above; e5 at 6 takes nothing)
+		 */
+		{"{\"streak\": [{\"imbalance\": \"vP\"}, {\"imbalance\": \"vP\"}, {\"imbalance\": \"vP\"}]}", NULL, NULL, ""},
+		{"{\"streak\": [{\"imbalance\": \"vP\"}, {\"imbalance\": \"vP\"}]}", NULL, NULL, "6,7"},
+		{"{\"streak\": [{\"imbalance\": \"Pv\"}, {\"imbalance\": \"Pv\"}, {\"imbalance\": \"Pv\"}]}", start,
+		"e2e4 d7d5 e4d5 g8f6 b1c3 f6d5", "3,4,5"},
+		{"{\"streak\": [{\"imbalance\": \"Pv\"}, {\"imbalance\": \"Pv\"}, {\"imbalance\": \"Pv\"}, {\"imbalance\": \"Pv\"}]}",
+		start, "e2e4 d7d5 e4d5 g8f6 b1c3 f6d5", ""},
+		{"{\"streak\": [{\"material\": \"KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPP\"}, {\"material\": \"KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPP\"}]}",
+		start, "e2e4 d7d5 e4d5 g8f6 b1c3 f6d5", "3,4"},
 		/* the greedy streak: a pawn moves at plies 0 and 1, a knight at 2 */
 		{"{\"streak\": [{\"moved\": \"P\"}, {\"moved\": \"N\"}]}", start, "e2e4 e7e5 g1f3", ""},
 		{"{\"streak\": [{\"moved\": \"P\"}, {\"moved\": \"P\"}, {\"moved\": \"N\"}]}", start, "e2e4 e7e5 g1f3", "0,1,2"},
@@ -2767,6 +2779,11 @@ test_query_quick(void)
 			int			got[2][64],
 						res[2];
 
+			/* a third of the streaks repeat their first condition, of the material: it holds until a capture */
+			bool		repeat = form == 2 && rng() % 3 == 0;
+			size_t		first = 0,
+						first_end = 0;
+
 			if (steps == 1)
 				form = 0;
 			used = (size_t) snprintf(json, sizeof(json), "{%s%s", rng() % 5 == 0 ? "\"flip\": true, " : "",
@@ -2778,11 +2795,29 @@ test_query_quick(void)
 				if (form == 1)
 					i = at;
 				used += (size_t) snprintf(json + used, sizeof(json) - used, "%s", form ? (s ? ", {" : "{") : "");
-				used += quick_rule(json + used, sizeof(json) - used, &pos[at], moves[at]);
-				if (rng() % 3 == 0)
+				if (repeat && s > 0 && used + (first_end - first) < sizeof(json))
 				{
-					used += (size_t) snprintf(json + used, sizeof(json) - used, ", ");
+					memmove(json + used, json + first, first_end - first);	/* the first's text, before used */
+					used += first_end - first;
+					json[used] = '\0';
+				}
+				else if (repeat)
+				{
+					first = used;
+					do
+						first_end = first + quick_rule(json + first, sizeof(json) - first, &pos[at], moves[at]);
+					while (strncmp(json + first, "\"material\"", 10) != 0 &&
+						   strncmp(json + first, "\"imbalance\"", 11) != 0);
+					used = first_end;
+				}
+				else
+				{
 					used += quick_rule(json + used, sizeof(json) - used, &pos[at], moves[at]);
+					if (rng() % 3 == 0)
+					{
+						used += (size_t) snprintf(json + used, sizeof(json) - used, ", ");
+						used += quick_rule(json + used, sizeof(json) - used, &pos[at], moves[at]);
+					}
 				}
 				used += (size_t) snprintf(json + used, sizeof(json) - used, "%s", form ? "}" : "");
 			}
