@@ -289,7 +289,7 @@ game_seek_stops(const GameSeek *s, const Position *pos, Move m)
 		 */
 		bool		castles = kind == KING && (to - from == 2 || from - to == 2 ||
 											   ((pos->by_color[pos->side] >> to) & 1));
-		unsigned	is = (((theirs >> to) & 1) || (pawn && to == pos->ep) ? GAME_SEEK_CAPTURES : 0) |
+		unsigned	is = (position_move_takes(pos, m, kind) ? GAME_SEEK_CAPTURES : 0) |
 			(pawn ? GAME_SEEK_PAWN_MOVES : 0) | (MOVE_PROMO(m) != NO_KIND ? GAME_SEEK_PROMOTIONS : 0);
 
 		if (((is & s->also) && (!(s->men_out | s->lead_out) ||

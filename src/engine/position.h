@@ -134,6 +134,19 @@ position_bb(const Position *pos, Color c, PieceKind k)
 	return pos->by_color[c] & pos->by_kind[k];
 }
 
+/*
+ * Whether move m of the side to move, by a piece of kind kind, takes: onto
+ * a piece of the other side (a Chess960 castling's king goes onto its own
+ * rook), or a pawn's onto the en passant square.
+ */
+static inline bool
+position_move_takes(const Position *pos, Move m, PieceKind kind)
+{
+	Square		to = MOVE_TO(m);
+
+	return ((pos->by_color[pos->side ^ 1] >> to) & 1) || (kind == PAWN && to == pos->ep);
+}
+
 static inline Square
 position_king(const Position *pos, Color c)
 {

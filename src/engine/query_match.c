@@ -162,19 +162,15 @@ query_quick_tests(GameQuery *q, QueryAlloc alloc, void *ctx)
 	}
 }
 
-/*
- * The kind of the piece m takes from pos, or NO_KIND: a piece of the other
- * side on its target (a Chess960 castling's king goes onto its own rook),
- * or a pawn taken en passant.
- */
+/* The kind of the piece m takes from pos (position_move_takes()), or NO_KIND. */
 static inline PieceKind
 move_taken(const Position *pos, Move m)
 {
 	Square		to = MOVE_TO(m);
 
-	if (pos->by_color[pos->side ^ 1] & SQ_BB(to))
-		return PIECE_KIND(pos->board[to]);
-	return to == pos->ep && PIECE_KIND(pos->board[MOVE_FROM(m)]) == PAWN ? PAWN : NO_KIND;
+	if (!position_move_takes(pos, m, PIECE_KIND(pos->board[MOVE_FROM(m)])))
+		return NO_KIND;
+	return pos->board[to] != NO_PIECE ? PIECE_KIND(pos->board[to]) : PAWN;	/* else en passant's */
 }
 
 static Bitboard
