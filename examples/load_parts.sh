@@ -117,7 +117,11 @@ for job in "${jobs[@]}"; do
 		wait -n || jobs_failed=$((jobs_failed + 1))
 		running=$((running - 1))
 	fi
-	sql -c "$job" &
+	(
+		s=$(now)
+		sql -c "$job" >/dev/null
+		echo "load_parts.sh: $(sed -E 's/^CREATE INDEX ([^ ]+) .*/\1 built/; s/^SELECT explorer_rebuild\(\)$/the explorer rebuilt/' <<<"$job") in $(awk -v a="$s" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }') s" >&2
+	) &
 	running=$((running + 1))
 done
 while ((running > 0)); do
