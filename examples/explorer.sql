@@ -38,6 +38,17 @@ CREATE TABLE explorer (
 	cells bigint[] NOT NULL,
 	PRIMARY KEY ("position", period)
 );
+-- Its cells compressed by lz4 where the server has it (PostgreSQL 14 on,
+-- built --with-lz4, as Debian's and PGDG's are): a rebuild at a million
+-- games spent 8 of its 90 seconds in pglz, the default, for an explorer
+-- 13 % smaller (doc/benchmarks.md, "A lichess month")
+DO $$
+BEGIN
+	IF EXISTS (SELECT FROM pg_settings
+	           WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals)) THEN
+		EXECUTE 'ALTER TABLE explorer ALTER cells SET COMPRESSION lz4';
+	END IF;
+END $$;
 CREATE TABLE explorer_pending (
 	"position" "position" NOT NULL,
 	month integer NOT NULL,			-- yyyymm, 0 when the game's date does not say
@@ -97,13 +108,19 @@ BEGIN
 	GET DIAGNOSTICS positions = ROW_COUNT;
 	-- the years and months of the positions 32 games or more reach
 	filter := (SELECT explorer_key_filter(polyglot_key(e."position"), positions) FROM explorer e WHERE e.dated);
+	-- by month, then the months' sums by year (a year's row from every
+	-- cell again took twice as long)
 	INSERT INTO explorer ("position", period, cells)
-	SELECT c."position", p.period, explorer_sum(c.cell)
-	FROM games, LATERAL explorer_cells(games.g, games.tags, games.result, filter) AS c,
-	     LATERAL (VALUES (-(c.month / 100)), (c.month)) AS p(period)
+	SELECT c."position", c.month, explorer_sum(c.cell)
+	FROM games, LATERAL explorer_cells(games.g, games.tags, games.result, filter) AS c
 	WHERE c.month > 0
 	  AND c."position" IN (SELECT e."position" FROM explorer e WHERE e.dated)
-	GROUP BY c."position", p.period;
+	GROUP BY c."position", c.month;
+	INSERT INTO explorer ("position", period, cells)
+	SELECT e."position", -(e.period / 100), explorer_sum(e.cells)
+	FROM explorer e
+	WHERE e.period > 0
+	GROUP BY e."position", -(e.period / 100);
 	UPDATE explorer_state SET stale = false;
 	RETURN positions;
 END $$;
