@@ -12,8 +12,8 @@
 # NOTICE each, naming the game's number and byte offset in the file; their
 # count at the end); a game the table has (its game_key) is not inserted
 # again.
-# Prints what it did: the games inserted and the seconds the load and the
-# index builds took.
+# Prints what it did, on standard error: the games inserted and the
+# seconds the load, each index build and the explorer's rebuild took.
 # Exits non-zero when a part failed: its transaction left nothing, the
 # other parts' games stay, and running the script again loads what is
 # missing.

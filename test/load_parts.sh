@@ -50,6 +50,8 @@ for f in games.pgn games.pgn.zst; do
 		"$(grep -c '^load_parts.sh: 20000 games inserted in [0-9.]* s, 2 parts at once$' "$work/said")" 1
 	check "load_parts.sh $f 2: the explorer rebuilt beside the index builds" \
 		"$(grep -c '^load_parts.sh: 2 GIN indexes built and the explorer rebuilt, the table analysed' "$work/said"),$(psql -X -At -c "SELECT sum(games) FROM explore(start_position())")" "1,20000"
+	check "load_parts.sh $f 2: says what each index build and the rebuild took" \
+		"$(grep -Ec '^load_parts.sh: (games_patterns built|games_positions built|the explorer rebuilt) in [0-9.]+ s$' "$work/said")" 3
 	check "load_parts.sh $f 2: the explorer live again, with its triggers" \
 		"$(psql -X -At -c "SELECT stale FROM explorer_state")|$(psql -X -At -c "SELECT count(*) FROM pg_trigger WHERE tgrelid = 'games'::regclass AND tgname LIKE 'explorer%'")" "f|4"
 	got=$(psql -X -At -c "SELECT count(*) || ' ' || md5(string_agg(g::text || tags::text || coalesce(tag_order::text, ''), '|' ORDER BY (tags->>'Event'), id)) FROM games")
