@@ -108,8 +108,8 @@ BEGIN
 	GET DIAGNOSTICS positions = ROW_COUNT;
 	-- the years and months of the positions 32 games or more reach
 	filter := (SELECT explorer_key_filter(polyglot_key(e."position"), positions) FROM explorer e WHERE e.dated);
-	-- by month, then the months' sums by year (a year's row from every
-	-- cell again took twice as long)
+	-- by month, then the months' sums by year (each cell into a year's
+	-- group and a month's took a third longer)
 	INSERT INTO explorer ("position", period, cells)
 	SELECT c."position", c.month, explorer_sum(c.cell)
 	FROM games, LATERAL explorer_cells(games.g, games.tags, games.result, filter) AS c
