@@ -7,7 +7,7 @@
  * offset (pgn_games() and pgn_games_file() are dropped and created again);
  * game_bytes(); openings by name (lichess's data set: opening(game),
  * opening(position), the view opening_names); position_moves(),
- * explorer_cells(), explorer_sum() and explorer_key_filter(), from which the
+ * explorer_cells(), explorer_sum(), explorer_periods() and explorer_key_filter(), from which the
  * recipe's explorer is built.
  *
  * Stored values and index keys do not change: a game stored by 0.9.0 is a
@@ -214,10 +214,25 @@ COMMENT ON FUNCTION explorer_sum_final(internal) IS 'explorer_sum() final: the s
 CREATE AGGREGATE explorer_sum(bigint[]) (
 	SFUNC = explorer_sum_add,
 	STYPE = internal,
+	SSPACE = 128,
 	FINALFUNC = explorer_sum_final,
 	PARALLEL = SAFE
 );
 COMMENT ON AGGREGATE explorer_sum(bigint[]) IS 'explorer cells summed by their code (move, rating group, speed); those that count no game left out';
+CREATE FUNCTION explorer_sum_month_add(internal, bigint[], integer) RETURNS internal
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION explorer_sum_month_add(internal, bigint[], integer) IS 'explorer_sum(bigint[], integer) transition: adds the cells of an array to the sums by code and month';
+CREATE AGGREGATE explorer_sum(cells bigint[], month integer) (
+	SFUNC = explorer_sum_month_add,
+	STYPE = internal,
+	SSPACE = 128,
+	FINALFUNC = explorer_sum_final,
+	PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE explorer_sum(bigint[], integer) IS 'explorer cells summed by their code and month (yyyymm, 0 unknown), the month in bits 24-43 of each code: for explorer_periods()';
+CREATE FUNCTION explorer_periods(cells bigint[], dated boolean) RETURNS TABLE(period integer, cells bigint[])
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 1;
+COMMENT ON FUNCTION explorer_periods(bigint[], boolean) IS 'the explorer''s rows of a position from its cells by month (explorer_sum(cells, month)): period 0, and when dated each month (yyyymm) and year (-yyyy)';
 CREATE FUNCTION explorer_negate(bigint[]) RETURNS bigint[]
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION explorer_negate(bigint[]) IS 'explorer cells with their counters negated: what a deleted game takes away';

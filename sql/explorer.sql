@@ -225,6 +225,39 @@ SELECT * FROM explorer_read(start_position(), '{{1,2,3,4,5,6,7,8}}');
 SELECT * FROM explorer_read(start_position(), '{1,2,3}');
 SELECT * FROM explorer_read(start_position(), ARRAY[[(1 << 28)::bigint, 1, 1, 0, 0, 0, 0, 0]]);
 SELECT explorer_sum(c) FROM (VALUES ('{{1,2}}'::bigint[])) AS v(c);
+-- the cells by month (explorer_sum(cell, month): the month in bits 24 on)
+-- and the rows explorer_periods() makes of them: period 0, and when dated
+-- each month and year; the month unknown (0, or NULL) counts in period 0
+-- alone; no cells, period 0 without cells
+SELECT c.cell[1][1] >> 24 AS month, c.cell[1][1] & ((1 << 24) - 1) = d.cell[1][1] AS same_code, p.*
+FROM (SELECT explorer_sum(x.cell, x.month) AS cell
+      FROM explorer_cells('1. e4'::game, '{"Date": "2024.02.29"}', '*') AS x) AS c,
+     explorer_cells('1. e4'::game, '{}', '*') AS d,
+     LATERAL (SELECT array_agg(period ORDER BY period) AS dated FROM explorer_periods(c.cell, true)) AS p;
+SELECT period, cells FROM explorer_periods((SELECT explorer_sum(x.cell, x.month) FROM explorer_cells('1. e4'::game, '{"Date": "2024.02.29"}', '*') AS x), false);
+SELECT p.period, p.cells[1][2] AS games
+FROM (SELECT explorer_sum(x.cell, m) AS cells
+      FROM explorer_cells('1. e4'::game, '{}', '*') AS x, (VALUES (202312), (202401), (202401), (0), (NULL)) AS v(m)) AS a,
+     explorer_periods(a.cells, true) AS p
+ORDER BY p.period;
+SELECT * FROM explorer_periods('{}', true);
+-- each position's rows by explorer_periods() are the cells summed by
+-- explorer_sum() grouped by position, by position and month, and by
+-- position and year, every position taken as dated
+WITH c AS (SELECT x.* FROM games, LATERAL explorer_cells(g, tags, result) AS x),
+by_periods AS (
+	SELECT a."position", p.period, p.cells
+	FROM (SELECT "position", explorer_sum(cell, month) AS cells FROM c GROUP BY "position") AS a,
+	     LATERAL explorer_periods(a.cells, true) AS p),
+by_groups AS (
+	SELECT "position", 0 AS period, explorer_sum(cell) AS cells FROM c GROUP BY "position"
+	UNION ALL
+	SELECT "position", month, explorer_sum(cell) FROM c WHERE month > 0 GROUP BY "position", month
+	UNION ALL
+	SELECT "position", -(month / 100), explorer_sum(cell) FROM c WHERE month > 0 GROUP BY "position", month / 100)
+SELECT (SELECT count(*) FROM by_periods) > (SELECT count(DISTINCT "position") FROM c) * 2 AS months_and_years,
+       (SELECT count(*) FROM (TABLE by_periods EXCEPT ALL TABLE by_groups) AS d) AS only_by_periods,
+       (SELECT count(*) FROM (TABLE by_groups EXCEPT ALL TABLE by_periods) AS d) AS only_by_groups;
 -- the performance: the opponents' average and FIDE's difference for the
 -- fraction scored: 2 of 3 is 0.67, +125; 2.5 of 4 is 0.63 (0.625 rounded),
 -- +95; 1 of 1, +800
@@ -268,7 +301,13 @@ SELECT sqlstate_of(q), q FROM (VALUES
 	($$SELECT * FROM explorer_read(start_position(), '{{6368,1,2,0,0,0,0,0}}')$$),
 	($$SELECT * FROM explorer_read(start_position(), '{{6368,1,1,0,0,0,0,20050231}}')$$),
 	($$SELECT * FROM explorer_read(start_position(), '{{6368,9223372036854775807,1,0,0,0,0,0},{6368,1,0,0,0,0,0,0}}')$$),
-	($$SELECT explorer_negate('{{6368,-9223372036854775808,0,0,0,0,0,0}}')$$)) AS t(q);
+	($$SELECT explorer_negate('{{6368,-9223372036854775808,0,0,0,0,0,0}}')$$),
+	($$SELECT explorer_sum(c, 202413) FROM (VALUES ('{{6368,1,1,0,0,0,0,0}}'::bigint[])) AS v(c)$$),
+	($$SELECT explorer_sum(c, -1) FROM (VALUES ('{{6368,1,1,0,0,0,0,0}}'::bigint[])) AS v(c)$$),
+	($$SELECT explorer_sum(c, 202401) FROM (VALUES (ARRAY[[6368 | (202401::bigint << 24),1,1,0,0,0,0,0]])) AS v(c)$$),
+	($$SELECT * FROM explorer_periods(ARRAY[[6368 | (202413::bigint << 24),1,1,0,0,0,0,0]], true)$$),
+	($$SELECT * FROM explorer_periods(ARRAY[[6368 | (1::bigint << 44),1,1,0,0,0,0,0]], true)$$),
+	($$SELECT * FROM explorer_read(start_position(), ARRAY[[6368 | (202401::bigint << 24),1,1,0,0,0,0,0]])$$)) AS t(q);
 -- a rebuild outside READ COMMITTED: 25001
 BEGIN ISOLATION LEVEL REPEATABLE READ;
 SELECT explorer_rebuild();

@@ -177,6 +177,15 @@ SELECT c.month, c.cell,
 FROM explorer_cells('1. e4 e5 2. Nf3'::game,
                     '{"WhiteElo": "2205", "BlackElo": "?", "TimeControl": "600+5", "Date": "2021.07.??"}',
                     '1/2-1/2') AS c;
+-- by month (explorer_sum(cell, month), for explorer_periods()): the
+-- month, 202107, in bits 24 on of each code, the cells in the order of
+-- their codes
+SELECT explorer_sum(c.cell, c.month) = ARRAY[[3240 | (8 << 16) | (4 << 20) | (202107::bigint << 24), 1, 0, 1, 0, 2205, 0, 0],
+                                             [4724960 | (202107::bigint << 24), 1, 0, 1, 0, 2205, 0, 0],
+                                             [26912 | (4 << 20) | (1 << 23) | (202107::bigint << 24), 1, 0, 1, 0, 0, 2205, 0]] AS by_hand
+FROM explorer_cells('1. e4 e5 2. Nf3'::game,
+                    '{"WhiteElo": "2205", "BlackElo": "?", "TimeControl": "600+5", "Date": "2021.07.??"}',
+                    '1/2-1/2') AS c;
 
 -- the explorer's key filter (doc/formats.md) of the start position's key
 -- 0x463b96181691fc9c, in one block of 64 bytes: slots 0x9c = 156 (byte 39,

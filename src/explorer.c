@@ -12,6 +12,8 @@
 #include "engine/polyglot.h"
 #include "engine/san.h"
 
+#include <sys/mman.h>
+
 #include "common/int.h"
 #include "miscadmin.h"
 #include "utils/array.h"
@@ -179,6 +181,25 @@ typedef struct KeyFilter
 	size_t		bytes;
 } KeyFilter;
 
+/*
+ * Asks the kernel to back [p, p + bytes) by huge pages where it can (the
+ * 2-MB pages inside it), before they are first touched: a filter's blocks
+ * are read at random over up to 256 MB, and with 4-kB pages nearly every
+ * read missed the TLB too.
+ */
+static void
+huge_pages(void *p, size_t bytes)
+{
+#ifdef MADV_HUGEPAGE
+	uintptr_t	huge = (uintptr_t) 2 << 20,
+				from = ((uintptr_t) p + huge - 1) & ~(huge - 1),
+				to = ((uintptr_t) p + bytes) & ~(huge - 1);
+
+	if (to > from)
+		(void) madvise((void *) from, to - from, MADV_HUGEPAGE);
+#endif
+}
+
 static KeyFilter *
 key_filter_state(FunctionCallInfo fcinfo)
 {
@@ -197,7 +218,9 @@ key_filter_state(FunctionCallInfo fcinfo)
 	/* 8 slots a key, 4 slots a byte */
 	while (f->bytes * 2 <= cap && (int64) f->bytes / 2 < keys)
 		f->bytes *= 2;
-	f->value = MemoryContextAllocZero(agg, VARHDRSZ + f->bytes);
+	f->value = MemoryContextAlloc(agg, VARHDRSZ + f->bytes);
+	huge_pages(f->value, VARHDRSZ + f->bytes);
+	memset(f->value, 0, VARHDRSZ + f->bytes);
 	SET_VARSIZE(f->value, VARHDRSZ + f->bytes);
 	return f;
 }
@@ -267,6 +290,41 @@ key_filter_arg(FunctionCallInfo fcinfo, int arg)
 }
 
 /*
+ * A filter argument that is the same on every call of the query (a
+ * constant, or a parameter as explorer_rebuild() passes it): copied once,
+ * at its first call, onto huge pages (the caller's copy, for a filter made
+ * by a query, is on small ones), and the copy read by every call after.
+ */
+typedef struct FilterCopy
+{
+	Datum		arg;
+	bytea	   *copy;
+} FilterCopy;
+
+static const bytea *
+key_filter_stable_arg(FunctionCallInfo fcinfo, int arg)
+{
+	FmgrInfo   *flinfo = fcinfo->flinfo;
+	FilterCopy *c = (FilterCopy *) flinfo->fn_extra;
+	const bytea *f;
+
+	if (!get_fn_expr_arg_stable(flinfo, arg))
+		return key_filter_arg(fcinfo, arg);
+	if (c != NULL && c->arg == PG_GETARG_DATUM(arg))
+		return c->copy;
+	f = key_filter_arg(fcinfo, arg);
+	if (c == NULL)
+		flinfo->fn_extra = c = MemoryContextAllocZero(flinfo->fn_mcxt, sizeof(FilterCopy));
+	else
+		pfree(c->copy);
+	c->arg = PG_GETARG_DATUM(arg);
+	c->copy = MemoryContextAlloc(flinfo->fn_mcxt, VARSIZE(f));
+	huge_pages(c->copy, VARSIZE(f));
+	memcpy(c->copy, f, VARSIZE(f));
+	return c->copy;
+}
+
+/*
  * explorer_cells(g game, tags jsonb, result text) → TABLE(key bigint,
  * position position, month integer, cell bigint[]): position_moves(g) with
  * what the game adds to the explorer's statistics of each move, as a cell
@@ -317,7 +375,7 @@ game_explorer_cells(PG_FUNCTION_ARGS)
 	else if (len == 7 && memcmp(s, "1/2-1/2", 7) == 0)
 		outcome = CELL_DRAWS;
 
-	n = game_played(g, &played, PG_NARGS() > 3 ? key_filter_arg(fcinfo, 3) : NULL);
+	n = game_played(g, &played, PG_NARGS() > 3 ? key_filter_stable_arg(fcinfo, 3) : NULL);
 	for (i = 0; i < n; i++)
 	{
 		Datum		values[4];
@@ -350,12 +408,26 @@ game_explorer_cells(PG_FUNCTION_ARGS)
 }
 
 /*
- * The cells of an array, checked: one or two dimensions, no NULL, a whole
- * number of cells, codes that a cell can have; else XX001 (the explorer's
- * table holds what explorer_sum() and explorer_cells() write).
+ * A month as explorer_cells() gives it: yyyymm, or 0 when the game's date
+ * does not say.
  */
+static bool
+valid_month(int64 month)
+{
+	return month == 0 || (month >= 101 && month <= 999912 && month % 100 >= 1 && month % 100 <= 12);
+}
+
+/*
+ * The cells of an array, checked: one or two dimensions, no NULL, a whole
+ * number of cells, codes that a cell can have (with months: and a month in
+ * bits CELL_MONTH_SHIFT on, as explorer_sum(cells, month) writes them); else
+ * XX001 (the explorer's table holds what explorer_sum() and explorer_cells()
+ * write).
+ */
+#define CELL_MONTH_SHIFT 24
+
 static int64 *
-array_cells(ArrayType *a, int *n)
+array_cells(ArrayType *a, int *n, bool months)
 {
 	int			count = ArrayGetNItems(ARR_NDIM(a), ARR_DIMS(a)),
 				i;
@@ -376,6 +448,8 @@ array_cells(ArrayType *a, int *n)
 
 		if ((i & 4095) == 4095)
 			CHECK_FOR_INTERRUPTS();
+		if (months && code >= 0 && valid_month(code >> CELL_MONTH_SHIFT))
+			code &= CELL_CODE_MAX;
 		if (code < 0 || code > CELL_CODE_MAX || CELL_GROUP(code) > EXPLORER_GROUPS ||
 			CELL_SPEED(code) > EXPLORER_SPEEDS)
 			ereport(ERROR,
@@ -386,13 +460,22 @@ array_cells(ArrayType *a, int *n)
 	return cells;
 }
 
-/* The state of explorer_sum(): the cells met so far, by code. */
+/*
+ * The state of explorer_sum(): the cells met so far, by code; found by a
+ * scan while they are 8 or fewer, by a hash after.  Most positions of a
+ * rebuild are met once: their states, millions, are a cell each, where a
+ * state sized for 8 cells with its hash (650 bytes) sent the rebuild's
+ * aggregation to disk.
+ */
+#define CELLSUM_SCAN 8
+
 typedef struct CellSum
 {
 	int			n,
 				size;			/* a power of two, at least twice n */
-	int		   *slot;			/* index into cells, -1 when free */
-	int64	   *cells;
+	int		   *slot;			/* index into cells, -1 when free; NULL
+								 * while size / 2 <= CELLSUM_SCAN */
+	int64	   *cells;			/* size / 2 of them */
 } CellSum;
 
 static void
@@ -400,9 +483,11 @@ cellsum_grow(CellSum *s, int size)
 {
 	int			i;
 
-	s->slot = repalloc(s->slot, sizeof(int) * size);
 	s->cells = repalloc(s->cells, sizeof(int64) * EXPLORER_WIDTH * (size / 2));
 	s->size = size;
+	if (size / 2 <= CELLSUM_SCAN)
+		return;
+	s->slot = s->slot ? repalloc(s->slot, sizeof(int) * size) : palloc(sizeof(int) * size);
 	memset(s->slot, -1, sizeof(int) * size);
 	for (i = 0; i < s->n; i++)
 	{
@@ -419,13 +504,22 @@ static void
 cellsum_add(CellSum *s, const int64 *cell)
 {
 	int64		code = cell[CELL_CODE];
-	int			h = (int) ((code * 0x9E3779B97F4A7C15ULL) >> 40) & (s->size - 1),
+	int			h = 0,
+				i,
 				f;
 	int64	   *to;
 
-	while (s->slot[h] >= 0 && s->cells[s->slot[h] * EXPLORER_WIDTH + CELL_CODE] != code)
-		h = (h + 1) & (s->size - 1);
-	if (s->slot[h] < 0)
+	if (s->slot)
+	{
+		h = (int) ((code * 0x9E3779B97F4A7C15ULL) >> 40) & (s->size - 1);
+		while (s->slot[h] >= 0 && s->cells[s->slot[h] * EXPLORER_WIDTH + CELL_CODE] != code)
+			h = (h + 1) & (s->size - 1);
+		i = s->slot[h] >= 0 ? s->slot[h] : s->n;
+	}
+	else
+		for (i = 0; i < s->n && s->cells[i * EXPLORER_WIDTH + CELL_CODE] != code; i++)
+			;
+	if (i == s->n)
 	{
 		if (2 * (s->n + 1) > s->size)
 		{
@@ -433,18 +527,58 @@ cellsum_add(CellSum *s, const int64 *cell)
 			cellsum_add(s, cell);
 			return;
 		}
-		s->slot[h] = s->n;
+		if (s->slot)
+			s->slot[h] = s->n;
 		memcpy(&s->cells[s->n * EXPLORER_WIDTH], cell, sizeof(int64) * EXPLORER_WIDTH);
 		s->n++;
 		return;
 	}
-	to = &s->cells[s->slot[h] * EXPLORER_WIDTH];
+	to = &s->cells[i * EXPLORER_WIDTH];
 	for (f = CELL_GAMES; f < CELL_LAST; f++)
 		if (unlikely(pg_add_s64_overflow(to[f], cell[f], &to[f])))
 			ereport(ERROR,
 					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 					 errmsg("explorer counter out of range")));
 	to[CELL_LAST] = Max(to[CELL_LAST], cell[CELL_LAST]);
+}
+
+/* An empty state, in memory context cx. */
+static CellSum *
+cellsum_new(MemoryContext cx)
+{
+	CellSum    *s = MemoryContextAllocZero(cx, sizeof(CellSum));
+
+	s->size = 2;
+	s->cells = MemoryContextAlloc(cx, sizeof(int64) * EXPLORER_WIDTH);
+	return s;
+}
+
+/*
+ * Adds n cells to s, allocating in cx; with month (>= 0), each cell's code
+ * with the month in its bits CELL_MONTH_SHIFT on.
+ */
+static void
+cellsum_add_all(CellSum *s, const int64 *cells, int n, int64 month, MemoryContext cx)
+{
+	MemoryContext old = MemoryContextSwitchTo(cx);
+	int			i;
+
+	for (i = 0; i < n; i++)
+	{
+		if ((i & 4095) == 4095)
+			CHECK_FOR_INTERRUPTS();
+		if (month >= 0)
+		{
+			int64		cell[EXPLORER_WIDTH];
+
+			memcpy(cell, &cells[i * EXPLORER_WIDTH], sizeof(cell));
+			cell[CELL_CODE] |= month << CELL_MONTH_SHIFT;
+			cellsum_add(s, cell);
+		}
+		else
+			cellsum_add(s, &cells[i * EXPLORER_WIDTH]);
+	}
+	MemoryContextSwitchTo(old);
 }
 
 /* explorer_sum(bigint[]) transition: adds the cells of an array to the state */
@@ -455,37 +589,44 @@ explorer_sum_add(PG_FUNCTION_ARGS)
 	MemoryContext agg;
 	CellSum    *s;
 	int64	   *cells;
-	int			n,
-				i;
+	int			n;
 
 	if (!AggCheckCallContext(fcinfo, &agg))
 		elog(ERROR, "explorer_sum_add called in non-aggregate context");
-	if (PG_ARGISNULL(0))
-	{
-		MemoryContext old = MemoryContextSwitchTo(agg);
-
-		s = palloc0(sizeof(CellSum));
-		s->size = 16;
-		s->slot = palloc(sizeof(int) * s->size);
-		s->cells = palloc(sizeof(int64) * EXPLORER_WIDTH * (s->size / 2));
-		memset(s->slot, -1, sizeof(int) * s->size);
-		MemoryContextSwitchTo(old);
-	}
-	else
-		s = (CellSum *) PG_GETARG_POINTER(0);
+	s = PG_ARGISNULL(0) ? cellsum_new(agg) : (CellSum *) PG_GETARG_POINTER(0);
 	if (PG_ARGISNULL(1))
 		PG_RETURN_POINTER(s);
-	cells = array_cells(PG_GETARG_ARRAYTYPE_P(1), &n);
-	for (i = 0; i < n; i++)
-	{
-		MemoryContext old;
+	cells = array_cells(PG_GETARG_ARRAYTYPE_P(1), &n, false);
+	cellsum_add_all(s, cells, n, -1, agg);
+	PG_RETURN_POINTER(s);
+}
 
-		if ((i & 4095) == 4095)
-			CHECK_FOR_INTERRUPTS();
-		old = MemoryContextSwitchTo(agg);
-		cellsum_add(s, &cells[i * EXPLORER_WIDTH]);
-		MemoryContextSwitchTo(old);
-	}
+/*
+ * explorer_sum(bigint[], integer) transition: adds the cells of an array to
+ * the state by code and month (yyyymm, 0 or NULL when unknown; else 22023).
+ */
+PG_FUNCTION_INFO_V1(explorer_sum_month_add);
+Datum
+explorer_sum_month_add(PG_FUNCTION_ARGS)
+{
+	MemoryContext agg;
+	CellSum    *s;
+	int64	   *cells;
+	int			n;
+	int32		month = PG_ARGISNULL(2) ? 0 : PG_GETARG_INT32(2);
+
+	if (!AggCheckCallContext(fcinfo, &agg))
+		elog(ERROR, "explorer_sum_month_add called in non-aggregate context");
+	if (!valid_month(month))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("invalid month for explorer_sum(): %d", month),
+				 errdetail("A month is yyyymm (a year from 1 to 9999, a month from 1 to 12), or 0 when it is unknown.")));
+	s = PG_ARGISNULL(0) ? cellsum_new(agg) : (CellSum *) PG_GETARG_POINTER(0);
+	if (PG_ARGISNULL(1))
+		PG_RETURN_POINTER(s);
+	cells = array_cells(PG_GETARG_ARRAYTYPE_P(1), &n, false);
+	cellsum_add_all(s, cells, n, month, agg);
 	PG_RETURN_POINTER(s);
 }
 
@@ -499,29 +640,25 @@ cell_code_cmp(const void *a, const void *b)
 }
 
 /*
- * explorer_sum(bigint[]) final: the cells summed by code, in the order of
- * their codes, those whose counters are all zero left out (a deleted
- * game's cells subtract; an update's can leave a cell that counts no game
- * and changes results, to be summed with the explorer's); an empty array
- * when none is left.
+ * The cells of s as an array: in the order of their codes, those whose
+ * counters are all zero left out (a deleted game's cells subtract; an
+ * update's can leave a cell that counts no game and changes results, to be
+ * summed with the explorer's); an empty array when none is left.  s stays
+ * as it is (an aggregate over a window reads it again).
  */
-PG_FUNCTION_INFO_V1(explorer_sum_final);
-Datum
-explorer_sum_final(PG_FUNCTION_ARGS)
+static ArrayType *
+cellsum_array(const CellSum *s)
 {
-	CellSum    *s = PG_ARGISNULL(0) ? NULL : (CellSum *) PG_GETARG_POINTER(0);
 	Datum	   *elems;
 	int			dims[2],
 				lbs[2] = {1, 1},
 				kept = 0,
 				i,
 				f;
-
 	int64	   *sorted;
 
 	if (s == NULL || s->n == 0)
-		PG_RETURN_ARRAYTYPE_P(construct_empty_array(INT8OID));
-	/* a copy: the state stays as it is (an aggregate over a window reads it again) */
+		return construct_empty_array(INT8OID);
 	sorted = palloc(sizeof(int64) * EXPLORER_WIDTH * s->n);
 	memcpy(sorted, s->cells, sizeof(int64) * EXPLORER_WIDTH * s->n);
 	qsort(sorted, s->n, sizeof(int64) * EXPLORER_WIDTH, cell_code_cmp);
@@ -539,12 +676,100 @@ explorer_sum_final(PG_FUNCTION_ARGS)
 			elems[kept * EXPLORER_WIDTH + f] = Int64GetDatum(c[f]);
 		kept++;
 	}
+	pfree(sorted);
 	if (kept == 0)
-		PG_RETURN_ARRAYTYPE_P(construct_empty_array(INT8OID));
+		return construct_empty_array(INT8OID);
 	dims[0] = kept;
 	dims[1] = EXPLORER_WIDTH;
-	PG_RETURN_ARRAYTYPE_P(construct_md_array(elems, NULL, 2, dims, lbs, INT8OID,
-											 sizeof(int64), FLOAT8PASSBYVAL, TYPALIGN_DOUBLE));
+	return construct_md_array(elems, NULL, 2, dims, lbs, INT8OID,
+							  sizeof(int64), FLOAT8PASSBYVAL, TYPALIGN_DOUBLE);
+}
+
+/*
+ * explorer_sum(bigint[]) final: the summed cells in the order of their
+ * codes; explorer_sum(bigint[], integer) final: the same by code and month,
+ * each month in its cells' codes (for explorer_periods()).
+ */
+PG_FUNCTION_INFO_V1(explorer_sum_final);
+Datum
+explorer_sum_final(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_ARRAYTYPE_P(cellsum_array(PG_ARGISNULL(0) ? NULL : (CellSum *) PG_GETARG_POINTER(0)));
+}
+
+/* s emptied, its memory kept */
+static void
+cellsum_clear(CellSum *s)
+{
+	s->n = 0;
+	if (s->slot)
+		memset(s->slot, -1, sizeof(int) * s->size);
+}
+
+/*
+ * explorer_periods(cells bigint[], dated boolean) → TABLE(period integer,
+ * cells bigint[]): the rows of a position in the explorer from its cells by
+ * code and month (explorer_sum(cell, month)): period 0, every game's cells;
+ * when dated, a row for each month (yyyymm) and each year (-yyyy) with cells,
+ * the games whose month is unknown in period 0 alone.  One pass over the
+ * games gives so what a pass for period 0 and one for the months gave.
+ */
+PG_FUNCTION_INFO_V1(explorer_periods);
+Datum
+explorer_periods(PG_FUNCTION_ARGS)
+{
+	ArrayType  *a = PG_GETARG_ARRAYTYPE_P(0);
+	bool		dated = PG_GETARG_BOOL(1);
+	ReturnSetInfo *rsinfo = chess_materialize(fcinfo);
+	int			n,
+				i;
+	int64	   *cells = array_cells(a, &n, true),
+			   *sorted;
+	CellSum    *all = cellsum_new(CurrentMemoryContext),
+			   *month = cellsum_new(CurrentMemoryContext),
+			   *year = cellsum_new(CurrentMemoryContext);
+
+	/* by month, then code: each month's cells and each year's months in a run */
+	sorted = palloc(sizeof(int64) * EXPLORER_WIDTH * Max(n, 1));
+	memcpy(sorted, cells, sizeof(int64) * EXPLORER_WIDTH * n);
+	qsort(sorted, n, sizeof(int64) * EXPLORER_WIDTH, cell_code_cmp);
+	for (i = 0; i < n; i++)
+	{
+		int64	   *c = &sorted[i * EXPLORER_WIDTH];
+		int64		m = c[CELL_CODE] >> CELL_MONTH_SHIFT;
+
+		if ((i & 4095) == 4095)
+			CHECK_FOR_INTERRUPTS();
+		c[CELL_CODE] &= CELL_CODE_MAX;
+		cellsum_add(all, c);
+		if (!dated || m == 0)
+			continue;
+		cellsum_add(month, c);
+		cellsum_add(year, c);
+		/* the month's last cell; the year's */
+		if (i + 1 == n || (sorted[(i + 1) * EXPLORER_WIDTH + CELL_CODE] >> CELL_MONTH_SHIFT) != m)
+		{
+			Datum		values[2] = {Int32GetDatum((int32) m), PointerGetDatum(cellsum_array(month))};
+			bool		nulls[2] = {false, false};
+
+			tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+			cellsum_clear(month);
+			if (i + 1 == n || (sorted[(i + 1) * EXPLORER_WIDTH + CELL_CODE] >> CELL_MONTH_SHIFT) / 100 != m / 100)
+			{
+				values[0] = Int32GetDatum((int32) -(m / 100));
+				values[1] = PointerGetDatum(cellsum_array(year));
+				tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+				cellsum_clear(year);
+			}
+		}
+	}
+	{
+		Datum		values[2] = {Int32GetDatum(0), PointerGetDatum(cellsum_array(all))};
+		bool		nulls[2] = {false, false};
+
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+	}
+	return (Datum) 0;
 }
 
 /*
@@ -559,7 +784,7 @@ explorer_negate(PG_FUNCTION_ARGS)
 	int			n,
 				i,
 				f;
-	int64	   *cells = array_cells(a, &n);
+	int64	   *cells = array_cells(a, &n, false);
 
 	for (i = 0; i < n; i++)
 		for (f = CELL_GAMES; f < CELL_LAST; f++)
@@ -700,7 +925,7 @@ explorer_read(PG_FUNCTION_ARGS)
 	rsinfo = chess_materialize(fcinfo);
 	if (PG_ARGISNULL(0) || PG_ARGISNULL(1))
 		return (Datum) 0;
-	cells = array_cells(PG_GETARG_ARRAYTYPE_P(1), &count);
+	cells = array_cells(PG_GETARG_ARRAYTYPE_P(1), &count, false);
 	position_from_datum(PG_GETARG_POSITION_P(0), &pos);
 	mover = (Color) pos.side;
 	nlegal = gen_legal(&pos, legal);
