@@ -224,6 +224,7 @@ SELECT explorer_sum(c.cell) FROM explorer_cells('1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3'::
 SELECT * FROM explorer_read(start_position(), '{{1,2,3,4,5,6,7,8}}');
 SELECT * FROM explorer_read(start_position(), '{1,2,3}');
 SELECT * FROM explorer_read(start_position(), ARRAY[[(1 << 28)::bigint, 1, 1, 0, 0, 0, 0, 0]]);
+SELECT * FROM explorer_periods(ARRAY[[6368 | (15 << 16) | (202401::bigint << 24), 1, 1, 0, 0, 0, 0, 0]], true);
 SELECT explorer_sum(c) FROM (VALUES ('{{1,2}}'::bigint[])) AS v(c);
 -- the cells by month (explorer_sum(cell, month): the month in bits 24 on)
 -- and the rows explorer_periods() makes of them: period 0, and when dated
@@ -307,6 +308,7 @@ SELECT sqlstate_of(q), q FROM (VALUES
 	($$SELECT explorer_sum(c, 202401) FROM (VALUES (ARRAY[[6368 | (202401::bigint << 24),1,1,0,0,0,0,0]])) AS v(c)$$),
 	($$SELECT * FROM explorer_periods(ARRAY[[6368 | (202413::bigint << 24),1,1,0,0,0,0,0]], true)$$),
 	($$SELECT * FROM explorer_periods(ARRAY[[6368 | (1::bigint << 44),1,1,0,0,0,0,0]], true)$$),
+	($$SELECT * FROM explorer_periods(ARRAY[[6368 | (15 << 16) | (202401::bigint << 24),1,1,0,0,0,0,0]], true)$$),
 	($$SELECT * FROM explorer_read(start_position(), ARRAY[[6368 | (202401::bigint << 24),1,1,0,0,0,0,0]])$$)) AS t(q);
 -- a rebuild outside READ COMMITTED: 25001
 BEGIN ISOLATION LEVEL REPEATABLE READ;

@@ -12,7 +12,9 @@
 #include "engine/polyglot.h"
 #include "engine/san.h"
 
+#ifndef WIN32
 #include <sys/mman.h>
+#endif
 
 #include "common/int.h"
 #include "miscadmin.h"
@@ -169,7 +171,8 @@ game_position_moves(PG_FUNCTION_ARGS)
  * of the keys given (engine/explorer.h).  keys, the number of keys expected
  * (the first row's), sizes it at 8 slots a key, within a quarter of
  * maintenance_work_mem and 256 MB (the value is copied two to four times
- * on its way to a query that uses it); past that it lets more keys
+ * on its way to a query that uses it, explorer_cells() making one of the
+ * copies: key_filter_stable_arg()); past that it lets more keys
  * through, and in a quarter of the slots a key needs, nearly all.  For
  * explorer_rebuild(), whose passes replayed every game into rows of every
  * position to keep those that two games reach: explorer_cells(g, tags,
@@ -182,10 +185,13 @@ typedef struct KeyFilter
 } KeyFilter;
 
 /*
- * Asks the kernel to back [p, p + bytes) by huge pages where it can (the
- * 2-MB pages inside it), before they are first touched: a filter's blocks
- * are read at random over up to 256 MB, and with 4-kB pages nearly every
- * read missed the TLB too.
+ * Asks the kernel to back [p, p + bytes), just allocated, by huge pages
+ * where it can (the 2-MB pages inside it), before they are first touched: a
+ * filter's blocks are read at random over up to 256 MB, and with 4-kB pages
+ * nearly every read missed the TLB too.  Only from 64 MB: an allocation
+ * that large has pages of its own (glibc maps anything over 32 MB apart and
+ * unmaps it when freed), where a smaller one may be in the heap, touched
+ * already, and would leave the heap's later allocations on huge pages.
  */
 static void
 huge_pages(void *p, size_t bytes)
@@ -195,7 +201,7 @@ huge_pages(void *p, size_t bytes)
 				from = ((uintptr_t) p + huge - 1) & ~(huge - 1),
 				to = ((uintptr_t) p + bytes) & ~(huge - 1);
 
-	if (to > from)
+	if (bytes >= ((size_t) 64 << 20) && to > from)
 		(void) madvise((void *) from, to - from, MADV_HUGEPAGE);
 #endif
 }
@@ -444,7 +450,8 @@ array_cells(ArrayType *a, int *n, bool months)
 	*n = count / EXPLORER_WIDTH;
 	for (i = 0; i < *n; i++)
 	{
-		int64		code = cells[i * EXPLORER_WIDTH + CELL_CODE];
+		int64		stored = cells[i * EXPLORER_WIDTH + CELL_CODE],
+					code = stored;
 
 		if ((i & 4095) == 4095)
 			CHECK_FOR_INTERRUPTS();
@@ -455,7 +462,7 @@ array_cells(ArrayType *a, int *n, bool months)
 			ereport(ERROR,
 					(errcode(ERRCODE_DATA_CORRUPTED),
 					 errmsg("explorer cells are damaged"),
-					 errdetail("Cell %d has the code " INT64_FORMAT ", which no cell has.", i + 1, code)));
+					 errdetail("Cell %d has the code " INT64_FORMAT ", which no cell has.", i + 1, stored)));
 	}
 	return cells;
 }
