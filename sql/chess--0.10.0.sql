@@ -1421,7 +1421,7 @@ CREATE AGGREGATE explorer_key_filter(g game, keys bigint) (
 	FINALFUNC = explorer_key_filter_final,
 	PARALLEL = SAFE
 );
-COMMENT ON AGGREGATE explorer_key_filter(game, bigint) IS 'a filter of the Polyglot keys of the positions that the games play a move from twice or more, and of some others (about 5 %), for explorer_cells(); keys: how many keys to expect, which sizes it (8 slots a key, within a quarter of maintenance_work_mem and 256 MB)';
+COMMENT ON AGGREGATE explorer_key_filter(game, bigint) IS 'a filter of the Polyglot keys of the positions that the games play a move from twice or more, and of a few others, for explorer_cells(); keys: how many keys to expect, which sizes it (2 bytes a key, within a quarter of maintenance_work_mem and 256 MB)';
 CREATE AGGREGATE explorer_key_filter(key bigint, keys bigint) (
 	SFUNC = explorer_key_filter_key,
 	STYPE = internal,

@@ -188,17 +188,26 @@ FROM explorer_cells('1. e4 e5 2. Nf3'::game,
                     '1/2-1/2') AS c;
 
 -- the explorer's key filter (doc/formats.md) of the start position's key
--- 0x463b96181691fc9c, in one block of 64 bytes: slots 0x9c = 156 (byte 39,
--- bits 0-1) and 0xfc = 252 (byte 63, bits 0-1), bit 1 of each set
-SELECT encode(explorer_key_filter(k, 1), 'hex') = repeat('00', 39) || '02' || repeat('00', 23) || '02' AS by_hand
+-- 0x463b96181691fc9c, in one block of 64 bytes: its bits 0x9c = 156 (byte
+-- 19, bit 4), 0xfc = 252 (byte 31, bit 4), 0x91 = 145 (byte 18, bit 1) and
+-- 0x16 = 22 (byte 2, bit 6) in a filter of 32 bytes; wanted, in the second
+-- filter of the block (bytes 32-63)
+CREATE FUNCTION start_bits() RETURNS text LANGUAGE sql AS $$
+	SELECT repeat('00', 2) || '40' || repeat('00', 15) || '0210' || repeat('00', 11) || '10'
+$$;
+SELECT encode(explorer_key_filter(k, 1), 'hex') = repeat('00', 32) || start_bits() AS by_hand
 FROM (VALUES (polyglot_key(start_position()))) AS v(k);
--- sized for 512 keys, 16 blocks (8 slots a key: 1,024 bytes): the key's
+-- sized for 512 keys, 16 blocks (2 bytes a key: 1,024 bytes): the key's
 -- block is (0x463b9618 & 15) = 8, bytes 512 to 575
-SELECT encode(explorer_key_filter(k, 512), 'hex') = repeat('00', 551) || '02' || repeat('00', 23) || '02' || repeat('00', 448) AS by_hand
+SELECT encode(explorer_key_filter(k, 512), 'hex') = repeat('00', 512 + 32) || start_bits() || repeat('00', 448) AS by_hand
 FROM (VALUES (polyglot_key(start_position()))) AS v(k);
--- seen in two games: bits 0 and 1 of the same slots
-SELECT encode(explorer_key_filter(g, 1), 'hex') = repeat('00', 39) || '03' || repeat('00', 23) || '03' AS by_hand
+-- seen in two games: its bits in the first filter, then in the second
+SELECT encode(explorer_key_filter(g, 1), 'hex') = start_bits() || start_bits() AS by_hand
 FROM (VALUES ('1. e4'::game), ('1. d4'::game)) AS v(g);
+-- seen in one game: in the first alone
+SELECT encode(explorer_key_filter(g, 1), 'hex') = start_bits() || repeat('00', 32) AS by_hand
+FROM (VALUES ('1. e4'::game)) AS v(g);
+DROP FUNCTION start_bits();
 
 DROP FUNCTION pattern_keys(game), position_keys("position"), material_key("position"), piece_code(piece);
 DROP TABLE golden;

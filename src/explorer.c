@@ -169,11 +169,11 @@ game_position_moves(PG_FUNCTION_ARGS)
  * the positions that the games play a move from twice or more (in two
  * games, or twice in one); explorer_key_filter(key bigint, keys bigint):
  * of the keys given (engine/explorer.h).  keys, the number of keys expected
- * (the first row's), sizes it at 8 slots a key, within a quarter of
+ * (the first row's), sizes it at 2 bytes a key, within a quarter of
  * maintenance_work_mem and 256 MB (the value is copied two to four times
  * on its way to a query that uses it, explorer_cells() making one of the
  * copies: key_filter_stable_arg()); past that it lets more keys
- * through, and in a quarter of the slots a key needs, nearly all.  For
+ * through, and in a quarter of the bytes a key needs, nearly all.  For
  * explorer_rebuild(), whose passes replayed every game into rows of every
  * position to keep those that two games reach: explorer_cells(g, tags,
  * result, filter) writes the rows of the positions the filter has alone.
@@ -221,7 +221,7 @@ key_filter_state(FunctionCallInfo fcinfo)
 	keys = PG_ARGISNULL(2) ? 0 : PG_GETARG_INT64(2);
 	f = MemoryContextAlloc(agg, sizeof(KeyFilter));
 	f->bytes = KEY_FILTER_BLOCK;
-	/* 8 slots a key, 4 slots a byte */
+	/* 2 bytes a key */
 	while (f->bytes * 2 <= cap && (int64) f->bytes / 2 < keys)
 		f->bytes *= 2;
 	f->value = MemoryContextAlloc(agg, VARHDRSZ + f->bytes);
