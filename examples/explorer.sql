@@ -62,8 +62,8 @@ INSERT INTO explorer_state VALUES (true);
 -- maintenance catches up so, in one pass.  The positions that two games or
 -- more reach are found from their Polyglot keys first: a pass over the
 -- games makes a filter of the keys they play from twice or more
--- (explorer_key_filter(), in fixed memory: a few others pass too, 708,497
--- positions of which 379,564 two games reach at a million games), and the
+-- (explorer_key_filter(), in fixed memory: a few others pass too; at a
+-- million games 708,497 positions, of which 379,564 are kept), and the
 -- second gives the rows of those positions alone, aggregated
 -- exactly (a position let through by chance is counted and left out).
 -- Sorting every key to count them took three times as long, and writing a

@@ -7,8 +7,8 @@
  * offset (pgn_games() and pgn_games_file() are dropped and created again);
  * game_bytes(); openings by name (lichess's data set: opening(game),
  * opening(position), the view opening_names); position_moves(),
- * explorer_cells(), explorer_sum(), explorer_periods() and explorer_key_filter(), from which the
- * recipe's explorer is built.
+ * explorer_cells(), explorer_sum(), explorer_periods() and
+ * explorer_key_filter(), from which the recipe's explorer is built.
  *
  * Stored values and index keys do not change: a game stored by 0.9.0 is a
  * bare game, read, compared, hashed and indexed as before; no REINDEX is

@@ -187,7 +187,7 @@ ROLLBACK;
 
 -- the rebuild's filter of keys: every key that the games play from twice
 -- or more passes it, and fewer rows than all; so too in a filter sized for
--- 1,000 keys (4 kB), which lets more keys through; a filter of keys given
+-- 1,000 keys (2 kB), which lets more keys through; a filter of keys given
 -- has them; a filter that is none: 22023
 CREATE FUNCTION filtered_keys(keys bigint) RETURNS TABLE (repeated bigint, all_rows bigint)
 LANGUAGE plpgsql AS $$

@@ -173,7 +173,7 @@ game_position_moves(PG_FUNCTION_ARGS)
  * maintenance_work_mem and 256 MB (the value is copied two to four times
  * on its way to a query that uses it, explorer_cells() making one of the
  * copies: key_filter_stable_arg()); past that it lets more keys
- * through, and in a quarter of the bytes a key needs, nearly all.  For
+ * through (engine/explorer.h).  For
  * explorer_rebuild(), whose passes replayed every game into rows of every
  * position to keep those that two games reach: explorer_cells(g, tags,
  * result, filter) writes the rows of the positions the filter has alone.
