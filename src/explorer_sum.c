@@ -319,6 +319,17 @@ cellsum_clear(CellSum *s)
 		memset(s->slot, -1, sizeof(int) * s->size);
 }
 
+/* explorer_periods()'s row of a period, the cells of s; s emptied for the next */
+static void
+period_row(ReturnSetInfo *rsinfo, int32 period, CellSum *s)
+{
+	Datum		values[2] = {Int32GetDatum(period), PointerGetDatum(cellsum_array(s))};
+	bool		nulls[2] = {false, false};
+
+	tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+	cellsum_clear(s);
+}
+
 /*
  * explorer_periods(cells bigint[], dated boolean) → TABLE(period integer,
  * cells bigint[]): the rows of a position in the explorer from its cells by
@@ -349,7 +360,8 @@ explorer_periods(PG_FUNCTION_ARGS)
 	for (i = 0; i < n; i++)
 	{
 		int64	   *c = &sorted[i * EXPLORER_WIDTH];
-		int64		m = c[CELL_CODE] >> CELL_MONTH_SHIFT;
+		int64		m = c[CELL_CODE] >> CELL_MONTH_SHIFT,
+					next;
 
 		if ((i & 4095) == 4095)
 			CHECK_FOR_INTERRUPTS();
@@ -359,29 +371,14 @@ explorer_periods(PG_FUNCTION_ARGS)
 			continue;
 		cellsum_add(month, c);
 		cellsum_add(year, c);
-		/* the month's last cell; the year's */
-		if (i + 1 == n || (sorted[(i + 1) * EXPLORER_WIDTH + CELL_CODE] >> CELL_MONTH_SHIFT) != m)
-		{
-			Datum		values[2] = {Int32GetDatum((int32) m), PointerGetDatum(cellsum_array(month))};
-			bool		nulls[2] = {false, false};
-
-			tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
-			cellsum_clear(month);
-			if (i + 1 == n || (sorted[(i + 1) * EXPLORER_WIDTH + CELL_CODE] >> CELL_MONTH_SHIFT) / 100 != m / 100)
-			{
-				values[0] = Int32GetDatum((int32) -(m / 100));
-				values[1] = PointerGetDatum(cellsum_array(year));
-				tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
-				cellsum_clear(year);
-			}
-		}
+		/* the month's last cell; the year's (next: the next cell's month, -1 after the last) */
+		next = i + 1 < n ? sorted[(i + 1) * EXPLORER_WIDTH + CELL_CODE] >> CELL_MONTH_SHIFT : -1;
+		if (next != m)
+			period_row(rsinfo, (int32) m, month);
+		if (next / 100 != m / 100)
+			period_row(rsinfo, (int32) -(m / 100), year);
 	}
-	{
-		Datum		values[2] = {Int32GetDatum(0), PointerGetDatum(cellsum_array(all))};
-		bool		nulls[2] = {false, false};
-
-		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
-	}
+	period_row(rsinfo, 0, all);
 	return (Datum) 0;
 }
 
