@@ -7,7 +7,9 @@
 
 The path for a role that may not read the server's files: the PGN comes on
 standard input (decompress it with zstdcat or zcat), is cut at game
-boundaries into batches of about a megabyte, and each batch is read by
+boundaries into batches of about a megabyte (the pieces of the server's
+parts: at the first tag line after an empty line past each megabyte),
+and each batch is read by
 pgn_games() into a temporary table and inserted from it, in its own
 transaction, so memory stays flat on both sides however large the file
 (the role needs TEMP on the database, and a connection of its own: not
@@ -35,6 +37,8 @@ explorer_rebuild().  Prints what it did: games loaded, present already,
 refused.
 """
 import argparse
+import ctypes
+import ctypes.util
 import queue
 import re
 import shlex
@@ -102,44 +106,91 @@ SELECT current_setting('server_encoding') = 'UTF8'
 """
 
 
-TAG = re.compile(rb"(?:\xef\xbb\xbf)?[ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]*\"")
-TAGS_ONLY = re.compile(rb"(?:\xef\xbb\xbf)?(?:[ \t]*\[[^\]]*\])+[ \t]*\r?\n?")
+# A game begins at the "[" of a tag line after an empty line, as in the
+# server's parts of a file (pgn_games_file(part => k, parts => n))
+CUT = re.compile(rb"\n\r?\n\[")
+LEAD = re.compile(rb"(?:\xef\xbb\xbf)?[ \t\r\n]*")
+SEARCH_MAX = 64 << 20
 
 
-def batches(stream):
+class CutError(Exception):
+    """Input that cannot be cut into batches."""
+
+
+def cut_at(text, p):
+    """Whether a game begins at text[p] by the rule of CUT."""
+    return p >= 2 and text[p - 1] == 10 and (text[p - 2] == 10 or (p >= 3 and text[p - 3:p - 1] == b"\n\r"))
+
+
+def count_games(text, at_start):
+    """The games that begin in a batch, counted as the server counts them
+    in the pieces of a part: one at each tag line after an empty line, one
+    at the batch's start, and in the input's first batch one at its first
+    tag when no empty line comes before it."""
+    games = len(CUT.findall(text))
+    if not at_start:
+        return games + 1
+    p = LEAD.match(text).end()
+    return games + (text[p:p + 1] == b"[" and not cut_at(text, p))
+
+
+def batches(stream, size=BATCH_BYTES):
     """Yield (offset, first_game, games, bytes) for the whole games of the
-    input, about BATCH_BYTES each.  A game begins at a line that begins
-    with a tag pair ([Name "...), byte-order marks aside, when the last
-    non-blank line before it held more than tags (movetext), or at the
-    input's first such line; a batch ends before such a line once it holds
-    BATCH_BYTES.  The cut depends on the input alone, so that a load run
-    again cuts the same batches; the count of games is the server's for
-    games that begin with their tags."""
-    lines = []
-    size = 0
+    input, about size bytes each: the pieces that pgn_games_file() cuts a
+    file into for its parts when chess.pgn_piece_size is size, numbered
+    alike.  Batch j ends at the first tag line after an empty line that
+    begins at or after byte (j + 1) * size of the input (an empty batch is
+    none), so that a load run again cuts the same batches.  A comment that
+    holds an empty line followed by a tag line is cut inside; a game with
+    no tags, or no empty line before them, is not counted, and the games
+    of the batches after it are numbered one less (a warning says so)."""
+    buf = bytearray()           # the input from byte offset on
     offset = 0
     first_game = 1
-    games = 0
-    after_tags = False          # the last non-blank line held tags only
-    for line in stream:
-        # the patterns only where a tag may begin (most lines are movetext)
-        maybe_tag = line[:1] in (b"[", b" ", b"\t", b"\xef")
-        starts = maybe_tag and not after_tags and TAG.match(line) is not None
-        if starts and size >= BATCH_BYTES:
-            yield offset, first_game, games, b"".join(lines)
-            offset += size
-            first_game += games
-            lines = []
-            size = 0
-            games = 0
-        if starts:
-            games += 1
-        lines.append(line)
-        size += len(line)
-        if line.strip(b" \t\r\n\xef\xbb\xbf"):
-            after_tags = maybe_tag and TAGS_ONLY.fullmatch(line) is not None
-    if lines:
-        yield offset, first_game, games, b"".join(lines)
+    eof = False
+    while buf or not eof:
+        end = (offset // size + 1) * size - offset     # the batch's cut is at or after buf[end]
+        searched = end          # no cut at or after end begins before buf[searched]
+        while True:
+            m = CUT.search(buf, max(searched - 3, 0))
+            while m is not None and m.end() - 1 < end:
+                m = CUT.search(buf, m.start() + 1)
+            if m is not None:
+                cut = m.end() - 1
+                break
+            if eof:
+                cut = len(buf)
+                break
+            if len(buf) - end > SEARCH_MAX:
+                raise CutError(f"the input cannot be cut into batches: no empty line followed by a tag "
+                               f"line in the {SEARCH_MAX >> 20} MB after byte {offset + end} "
+                               "(are its games not separated by empty lines?)")
+            searched = max(len(buf), end)
+            data = stream.read(max(size, BATCH_BYTES))
+            if data:
+                buf += data
+            else:
+                eof = True
+        if cut == 0:
+            break
+        text = bytes(memoryview(buf)[:cut])
+        del buf[:cut]
+        games = count_games(text, offset == 0)
+        yield offset, first_game, games, text
+        offset += cut
+        first_game += games
+
+
+def keep_freed_memory():
+    """Keep the megabytes freed for the next batches (glibc returns them to
+    the kernel, and their pages fault in again: 10 microseconds a page on
+    some virtual machines, half the loader's own page faults)."""
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        libc.mallopt(-3, 64 << 20)      # M_MMAP_THRESHOLD
+        libc.mallopt(-1, 256 << 20)     # M_TRIM_THRESHOLD
+    except (OSError, AttributeError):
+        pass                            # not glibc
 
 
 def main():
@@ -148,6 +199,8 @@ def main():
     parser.add_argument("--jobs", type=int, default=1, help="sessions inserting at once")
     parser.add_argument("--skip-errors", action="store_true",
                         help="refuse bad games into load_rejects instead of stopping")
+    parser.add_argument("--batch-bytes", type=int, default=BATCH_BYTES,
+                        help="the size of a batch, as the server's chess.pgn_piece_size (default a megabyte)")
     parser.add_argument("--encoding", default="UTF8", help="the file's encoding (LATIN1, WIN1252, ...)")
     parser.add_argument("--source", help="a name for this input: its batches are recorded in load_batches")
     parser.add_argument("--resume", action="store_true",
@@ -155,10 +208,13 @@ def main():
     parser.add_argument("--defer-explorer", action="store_true",
                         help="explorer_defer() before the load: SELECT explorer_rebuild() after it")
     args = parser.parse_args()
+    keep_freed_memory()
     if args.resume and args.source is None:
         parser.error("--resume needs the --source of the load")
     if args.jobs < 1:
         parser.error("--jobs is at least 1")
+    if not 1 <= args.batch_bytes <= 64 << 20:
+        parser.error("--batch-bytes is from 1 to 67108864, as chess.pgn_piece_size")
 
     done = {}
     with psycopg.connect(args.dsn) as conn:
@@ -189,6 +245,10 @@ def main():
         try:
             with psycopg.connect(args.dsn) as conn:
                 conn.execute(BATCH_TABLE)
+                # a custom plan would copy the batch's megabyte into the
+                # plan twice (a parameter made a constant); the generic
+                # plan reads it where it arrived
+                conn.execute("SET plan_cache_mode = force_generic_plan")
                 conn.commit()
                 while (item := work.get()) is not None:
                     if failures:
@@ -234,7 +294,7 @@ def main():
         t.start()
     interrupted = False
     try:
-        for offset, first_game, games, text in batches(sys.stdin.buffer):
+        for offset, first_game, games, text in batches(sys.stdin.buffer, args.batch_bytes):
             if failures:
                 break
             if offset in done:
@@ -251,6 +311,8 @@ def main():
             work.put((offset, first_game, games, text))
     except KeyboardInterrupt:
         interrupted = True
+    except CutError as e:
+        failures.append(e)
     finally:
         # a second Ctrl-C or kill would leave the sessions waiting for their end
         signal.signal(signal.SIGINT, signal.SIG_IGN)

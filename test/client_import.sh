@@ -152,6 +152,46 @@ out=$(PGUSER=chess_loader PGPASSWORD=chess_loader /usr/bin/python3 examples/load
 check "a UTF-8 file with a byte-order mark loads" "$out" "1 games loaded"
 psql -X -q -c "DELETE FROM games WHERE tags->>'Event' IN ('Latin', 'BOM')"
 
+# The batches are the pieces of the server's parts: cut at batch sizes of
+# 1, 300 and 2,000 bytes, a file with a byte-order mark and an empty line
+# first, a game in CRLF and one with no empty line before its tags (not
+# counted: the games after it are numbered one less, in the parts too; the
+# batch that holds it records the games it held)
+{
+	printf '\xef\xbb\xbf\n[Event "Cut 1"]\n[Result "*"]\n\n1. e4 *\n\n'
+	printf '[Event "Cut 2"]\r\n[Result "*"]\r\n\r\n1. d4 d5 *\r\n\r\n'
+	printf '[Event "Cut 3"]\n\n1. c4 *\n[Event "Cut 4"]\n\n1. Nf3 *\n\n'
+	for i in $(seq 5 30); do printf '[Event "Cut %d"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n' "$i"; done
+} >"$work/cut.pgn"
+for size in 1 300 2000; do
+	out=$(PGUSER=chess_loader PGPASSWORD=chess_loader /usr/bin/python3 examples/load_pgn.py --source "cut$size" --batch-bytes $size <"$work/cut.pgn" 2>&1)
+	check "batches of $size bytes: the games loaded, and a warning that one was not counted" \
+		"$(grep -c 'games loaded\|in the table already' <<<"$out")|$(grep -o 'the numbers of the games after it are off' <<<"$out")" \
+		"1|the numbers of the games after it are off"
+	check "batches of $size bytes begin where the pieces of the parts do, with the game the parts number alike" \
+		"$(psql -X -q -A -t -v ON_ERROR_STOP=1 <<SQL
+SET chess.pgn_piece_size = $size;
+CREATE TEMP TABLE parts AS
+SELECT byte_offset, game FROM pgn_games_file('$work/cut.pgn', part => 1, parts => 2)
+UNION ALL
+SELECT byte_offset, game FROM pgn_games_file('$work/cut.pgn', part => 2, parts => 2);
+-- a batch's first game: the first that begins in it (the file's is after a byte-order mark)
+SELECT count(*) FILTER (WHERE first IS DISTINCT FROM b.first_game), sum(b.bytes), sum(b.games)
+FROM load_batches b,
+     LATERAL (SELECT game FROM parts p WHERE p.byte_offset >= b.byte_offset ORDER BY p.byte_offset LIMIT 1) AS f(first)
+WHERE b.source = 'cut$size'
+SQL
+)" "0|$(stat -c %s "$work/cut.pgn")|30"
+done
+check "the games of the file, once" "$(psql -X -A -t -c "SELECT count(*) FROM games WHERE tags->>'Event' LIKE 'Cut %'")" 30
+psql -X -q -c "DELETE FROM games WHERE tags->>'Event' LIKE 'Cut %'"
+# input with no empty line followed by a tag line in 64 MB is refused
+out=$( { printf '[Event "Long"]\n\n1. e4 {'; head -c 70000000 /dev/zero | tr '\0' x; printf '} *\n'; } |
+	PGUSER=chess_loader PGPASSWORD=chess_loader /usr/bin/python3 examples/load_pgn.py 2>&1)
+check "input that cannot be cut into batches is refused" \
+	"$(grep -o 'no empty line followed by a tag line in the 64 MB after byte 1048576' <<<"$out")|$(grep -o 'stopped: 0 games loaded' <<<"$out")" \
+	"no empty line followed by a tag line in the 64 MB after byte 1048576|stopped: 0 games loaded"
+
 PGUSER=chess_loader PGPASSWORD=chess_loader psql -X -q -v ON_ERROR_STOP=1 -c "SELECT explorer_rebuild()"
 # the games counted from the start, once for each move a game plays there
 from_start() {
