@@ -16,7 +16,8 @@ rounds=${2:-3}
 . test/bench/corpus.sh
 corpus=$(bench_corpus "$games")
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+trap 'rm -rf "$work"; bench_huge_pages_restore' EXIT
+bench_huge_pages 256       # pg_virtualenv's shared_buffers of 128 MB, and more
 zstd -q -3 "$corpus" -o "$work/games.pgn.zst"
 cat >"$work/run.sh" <<SH
 set -euo pipefail
@@ -40,7 +41,8 @@ for ((r = 1; r <= $rounds; r++)); do
 	done
 done
 SH
-pg_virtualenv -v 15 bash "$work/run.sh" 2>/dev/null | tee "$work/raw" | awk -v games="$games" '
+before=$(bash test/bench/cores.sh)
+pg_virtualenv -v 15 "${BENCH_PG_OPTS[@]}" bash "$work/run.sh" 2>/dev/null | tee "$work/raw" | awk -v games="$games" '
 	$1 == "run" && NF == 5 { t = $4 + 0; k = $2 " " $3; if (!(k in best) || t < best[k]) best[k] = t; if ($5 != games) bad = 1 }
 	END {
 		printf "%-18s %12s %12s %8s\n", "load_pgn.py", "--jobs 1", "--jobs 2", "speed-up"
@@ -53,3 +55,6 @@ pg_virtualenv -v 15 bash "$work/run.sh" 2>/dev/null | tee "$work/raw" | awk -v g
 		if (bad) print "!! a run did not load every game"
 	}'
 echo "($(grep -c '^run' "$work/raw") runs; best of $rounds rounds; $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'))"
+echo "server: ${BENCH_PG_OPTS[*]:-without huge pages}"
+echo "before: $before"
+echo "after:  $(bash test/bench/cores.sh)"

@@ -18,7 +18,8 @@ rounds=${2:-3}
 corpus=$(bench_corpus "$games")
 work=$(mktemp -d)
 chmod 755 "$work"
-trap 'rm -rf "$work"' EXIT
+trap 'rm -rf "$work"; bench_huge_pages_restore' EXIT
+bench_huge_pages 256       # pg_virtualenv's shared_buffers of 128 MB, and more
 cp "$corpus" "$work/games.pgn"
 zstd -q -3 "$work/games.pgn" -o "$work/games.pgn.zst"
 chmod 644 "$work"/games.pgn*
@@ -55,7 +56,8 @@ for ((r = 1; r <= $rounds; r++)); do
 	done
 done
 SH
-pg_virtualenv -v 15 bash "$work/run.sh" 2>/dev/null | tee "$work/raw" | awk -v games="$games" '
+before=$(bash test/bench/cores.sh)
+pg_virtualenv -v 15 "${BENCH_PG_OPTS[@]}" bash "$work/run.sh" 2>/dev/null | tee "$work/raw" | awk -v games="$games" '
 	$1 ~ /^games/ && NF == 4 { t = $3 + 0; k = $1 " " $2; if (!(k in best) || t < best[k]) best[k] = t; if ($4 != games) bad = 1 }
 	END {
 		printf "%-14s %10s %10s %8s %12s\n", "file", "1 session", "2 sessions", "speed-up", "parts alone"
@@ -68,3 +70,6 @@ pg_virtualenv -v 15 bash "$work/run.sh" 2>/dev/null | tee "$work/raw" | awk -v g
 	}'
 grep -c '^games' "$work/raw" | xargs -I{} echo "({} runs;" | tr -d '\n'
 echo " best of $rounds rounds; $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'))"
+echo "server: ${BENCH_PG_OPTS[*]:-without huge pages}"
+echo "before: $before"
+echo "after:  $(bash test/bench/cores.sh)"

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# How fast each core runs the same work now: test/perft's perft 5 of
+# "Kiwipete" (193,690,690 nodes, a third of a second), pinned to each core
+# in turn, twice.  On a VM the cores' speeds differ and change from one
+# minute to the next (EPYC-g, doc/benchmarks.md: one core at half the
+# other's speed for minutes, then the other way round), and a speed-up on
+# two cores cannot exceed what they give: equal halves of a job at most
+# 2 x the slower's share, a queue of batches 1 + the slower's share.  The
+# speed-up scripts print this line before and after their runs.
+#
+#   bash test/bench/cores.sh     (from the source tree)
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+make -s test/perft >/dev/null
+fen="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+for ((c = 0; c < $(nproc); c++)); do
+	for _ in 1 2; do
+		taskset -c $c test/perft --fen "$fen" --depth 5 | awk -v c=$c '$1 == "nodes" { print c, $4 }'
+	done
+done | awk '
+	{ if (!($1 in best) || $2 < best[$1]) best[$1] = $2 }
+	END {
+		fast = -1; slow = -1
+		for (c in best) {
+			line = line sprintf("%score %d %.3f s", line == "" ? "" : ", ", c, best[c])
+			if (fast < 0 || best[c] < fast) fast = best[c]
+			if (best[c] > slow) slow = best[c]
+		}
+		share = fast / slow
+		printf "cores now (perft 5 of Kiwipete, the best of two): %s: the slower at %.2f of the faster; two equal halves of a job run at most %.2fx one on the faster core, a queue of batches %.2fx\n", line, share, 2 * share, 1 + share
+	}'
