@@ -166,7 +166,7 @@ def batches(stream, size=BATCH_BYTES):
                                f"line in the {SEARCH_MAX >> 20} MB after byte {offset + end} "
                                "(are its games not separated by empty lines?)")
             searched = max(len(buf), end)
-            data = stream.read(max(size, BATCH_BYTES))
+            data = stream.read(BATCH_BYTES)    # as the server reads, for the same refusal
             if data:
                 buf += data
             else:
@@ -187,8 +187,9 @@ def keep_freed_memory():
     some virtual machines, half the loader's own page faults)."""
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        libc.mallopt(-3, 64 << 20)      # M_MMAP_THRESHOLD
-        libc.mallopt(-1, 256 << 20)     # M_TRIM_THRESHOLD
+        # M_MMAP_THRESHOLD (at most 32 MB before glibc 2.35), then M_TRIM_THRESHOLD
+        if libc.mallopt(-3, 32 << 20):
+            libc.mallopt(-1, 256 << 20)
     except (OSError, AttributeError):
         pass                            # not glibc
 
@@ -293,6 +294,7 @@ def main():
     for t in threads:
         t.start()
     interrupted = False
+    uncut = None                # input that cannot be cut: the batches before it are loaded
     try:
         for offset, first_game, games, text in batches(sys.stdin.buffer, args.batch_bytes):
             if failures:
@@ -303,7 +305,7 @@ def main():
                     failures.append(RuntimeError(
                         f"the batch at byte {offset} is not the one loaded as {args.source!r} "
                         f"({len(text)} bytes from game {first_game}, then {size} from game {first}): "
-                        "is this the same input?"))
+                        "is this the same input, with the same --batch-bytes, and the loader that began it?"))
                     break
                 with lock:
                     totals["skipped"] += counted
@@ -312,7 +314,7 @@ def main():
     except KeyboardInterrupt:
         interrupted = True
     except CutError as e:
-        failures.append(e)
+        uncut = e
     finally:
         # a second Ctrl-C or kill would leave the sessions waiting for their end
         signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -323,6 +325,8 @@ def main():
             work.put(None)
         for t in threads:
             t.join()
+    if uncut is not None:
+        failures.append(uncut)
     said = f"{totals['loaded']} games loaded"
     if totals["read"] - totals["loaded"] - totals["refused"]:
         said += f", {totals['read'] - totals['loaded'] - totals['refused']} in the table already"
@@ -331,7 +335,8 @@ def main():
     if totals["skipped"]:
         said += f", {totals['skipped']} loaded before (their batches skipped)"
     if failures:
-        again = (f" (resume: the same input with --source {shlex.quote(args.source)} --resume)"
+        again = ("" if uncut is not None else
+                 f" (resume: the same input with --source {shlex.quote(args.source)} --resume)"
                  if args.source is not None else " (name the load with --source to resume it)")
         errors = [f for f in failures if not isinstance(f, KeyboardInterrupt)]
         why = str(errors[0]) if errors else "interrupted"

@@ -36,22 +36,28 @@ bench_revision() {
 # bench_huge_pages MB reserves MB more of the kernel's huge pages (as root)
 # for a benchmark's server, and sets BENCH_PG_OPTS to the options of
 # pg_virtualenv that make the server use them (huge_pages = on), or to none
-# when the kernel gives fewer; bench_huge_pages_restore gives them back.
-# Huge pages are what a loading server should have (doc/database.md): its
-# shared memory then costs a page fault every 2 MB in each session, not
-# every 4 kB, and a page fault takes 10 microseconds on some VMs (EPYC-g).
+# when the kernel gives fewer or CHESS_BENCH_HUGE_PAGES=0;
+# bench_huge_pages_restore gives them back.  Huge pages are what a loading
+# server should have (doc/database.md): its shared memory then costs a
+# page fault every 2 MB in each session, not every 4 kB, and a page fault
+# takes 10 microseconds on some VMs (EPYC-g).
 BENCH_PG_OPTS=()
+BENCH_HUGE_PAGES_BEFORE=
 bench_huge_pages() {
-	local want=$(($1 / 2))
-	BENCH_HUGE_PAGES_BEFORE=$(cat /proc/sys/vm/nr_hugepages)
-	echo $((BENCH_HUGE_PAGES_BEFORE + want)) >/proc/sys/vm/nr_hugepages 2>/dev/null || return 0
-	if (($(cat /proc/sys/vm/nr_hugepages) >= BENCH_HUGE_PAGES_BEFORE + want)); then
+	local want=$(($1 / 2)) before
+	[[ ${CHESS_BENCH_HUGE_PAGES:-1} == 0 ]] && return 0
+	before=$(cat /proc/sys/vm/nr_hugepages)
+	{ echo $((before + want)) >/proc/sys/vm/nr_hugepages; } 2>/dev/null || return 0
+	BENCH_HUGE_PAGES_BEFORE=$before
+	if (($(cat /proc/sys/vm/nr_hugepages) >= before + want)); then
 		BENCH_PG_OPTS=(-o huge_pages=on)
 	else
 		bench_huge_pages_restore
 	fi
 }
 bench_huge_pages_restore() {
-	[[ -n ${BENCH_HUGE_PAGES_BEFORE:-} ]] && echo "$BENCH_HUGE_PAGES_BEFORE" >/proc/sys/vm/nr_hugepages 2>/dev/null
+	if [[ -n $BENCH_HUGE_PAGES_BEFORE ]]; then
+		{ echo "$BENCH_HUGE_PAGES_BEFORE" >/proc/sys/vm/nr_hugepages; } 2>/dev/null || true
+	fi
 	BENCH_HUGE_PAGES_BEFORE=
 }

@@ -11,7 +11,8 @@
 # month of lichess), beside pgn-extract reading and checking the same file
 # in the same run.
 #
-#   bash test/bench/month.sh [GAMES]     (as root)
+#   bash test/bench/month.sh [GAMES]     (as root; the server on huge pages
+# when the kernel can reserve them: test/bench/corpus.sh)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 games=${1:-1000000}
@@ -27,7 +28,7 @@ if [[ ! -f $corpus.zst || $corpus -nt $corpus.zst ]]; then
 fi
 chmod 644 "$corpus" "$corpus.zst"	# the server reads them
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+trap 'rm -rf "$work"; bench_huge_pages_restore' EXIT
 now() { date +%s.%N; }
 
 echo "== pgn-extract -s: reads the plain file and checks every move (one core)"
@@ -87,7 +88,9 @@ for pass in plain zstd nopairs; do
 done
 SH
 echo "== the extension, PostgreSQL 15: examples/load_parts.sh FILE 2"
-CORPUS=$corpus WORK=$work pg_virtualenv -v 15 -o shared_buffers=2GB -o maintenance_work_mem=1GB \
+bench_huge_pages 2400      # shared_buffers of 2 GB, and the rest of the server's shared memory
+echo "(the server ${BENCH_PG_OPTS[*]:-without huge pages}; $(bash test/bench/cores.sh))"
+CORPUS=$corpus WORK=$work pg_virtualenv -v 15 "${BENCH_PG_OPTS[@]}" -o shared_buffers=2GB -o maintenance_work_mem=1GB \
 	-o work_mem=1GB -o max_wal_size=20GB -o checkpoint_timeout=1h bash "$work/run.sh" >"$work/ours"
 cat "$work/peer" "$work/ours" | awk -v games="$games" \
 	-v plain="$(stat -c %s "$corpus")" -v zst="$(stat -c %s "$corpus.zst")" '
@@ -120,3 +123,4 @@ cat "$work/peer" "$work/ours" | awk -v games="$games" \
 		exit bad
 	}'
 echo "($(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(git rev-parse --short HEAD))"
+echo "(after: $(bash test/bench/cores.sh))"
