@@ -469,10 +469,23 @@ read_advance(PgnReadState *st, const char *text, size_t consumed)
 	st->count_n = 0;
 }
 
+/*
+ * The memory of pgn_games()' queued rows is kept from one batch to the
+ * next: a first block the size of the input, up to QUEUE_KEEP bytes (a
+ * batch of lichess's games takes a few hundred kB).  A context of the
+ * default sizes gave its later blocks back to malloc at every reset, malloc
+ * gave them back to the kernel, and every batch faulted them in again: the
+ * sessions of a load slowed each other down in the kernel
+ * (doc/benchmarks.md, "Import in parts").  An input shorter than
+ * QUEUE_KEEP_MIN keeps the default sizes, whose contexts are recycled.
+ */
+#define QUEUE_KEEP (1 << 20)
+#define QUEUE_KEEP_MIN (64 << 10)
+
 /* Sets up the state and the handler of a reading; switches to the game context. */
 void
 read_start(FunctionCallInfo fcinfo, bool plies_mode, bool skip_errors, bool keep_errors,
-		   PgnReadState *st, PgnHandler *h)
+		   size_t input_len, PgnReadState *st, PgnHandler *h)
 {
 	MemoryContext caller = CurrentMemoryContext;
 
@@ -490,7 +503,11 @@ read_start(FunctionCallInfo fcinfo, bool plies_mode, bool skip_errors, bool keep
 			elog(ERROR, "pgn_games() must return rows");
 		st->desc = BlessTupleDesc(CreateTupleDescCopy(st->desc));
 		st->move_type = get_element_type(TupleDescAttr(st->desc, 6)->atttypid);
-		st->queue_cxt = AllocSetContextCreate(caller, "pgn rows", ALLOCSET_DEFAULT_SIZES);
+		if (input_len < QUEUE_KEEP_MIN)
+			st->queue_cxt = AllocSetContextCreate(caller, "pgn rows", ALLOCSET_DEFAULT_SIZES);
+		else
+			st->queue_cxt = AllocSetContextCreate(caller, "pgn rows", MAXALIGN(Min(input_len, QUEUE_KEEP)),
+												  QUEUE_KEEP_MIN, ALLOCSET_DEFAULT_MAXSIZE);
 	}
 	st->plies_mode = plies_mode;
 	st->skip_errors = skip_errors;
@@ -607,7 +624,7 @@ text_rows(FunctionCallInfo fcinfo, const char *(*setup) (FunctionCallInfo fcinfo
 		r = palloc0(sizeof(TextReading));
 		r->text = setup(fcinfo, &args);
 		r->len = args.len;
-		read_start(fcinfo, false, args.skip, args.keep, &r->st, &r->h);
+		read_start(fcinfo, false, args.skip, args.keep, args.len, &r->st, &r->h);
 		r->st.count_chars = args.counted;
 		r->st.games_read = args.first_game - 1;
 		r->st.base_offset = args.first_offset;
@@ -716,7 +733,7 @@ chess_pgn_plies(PG_FUNCTION_ARGS)
 	PgnReadState st;
 	PgnHandler	h;
 
-	read_start(fcinfo, true, PG_GETARG_BOOL(1), false, &st, &h);
+	read_start(fcinfo, true, PG_GETARG_BOOL(1), false, VARSIZE_ANY_EXHDR(pgn), &st, &h);
 	st.with_variations = PG_GETARG_BOOL(2);
 	pgn_read(VARDATA_ANY(pgn), VARSIZE_ANY_EXHDR(pgn), &h);
 	read_end(&st);

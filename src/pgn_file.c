@@ -665,7 +665,7 @@ file_start(FunctionCallInfo fcinfo, MemoryContext calls)
 	}
 	r->cap = 2 * FILE_PART;
 	r->buf = palloc(r->cap + 1);
-	read_start(fcinfo, false, PG_GETARG_BOOL(1), PG_GETARG_BOOL(3), &r->st, &r->h);
+	read_start(fcinfo, false, PG_GETARG_BOOL(1), PG_GETARG_BOOL(3), SIZE_MAX, &r->st, &r->h);
 	r->st.source = path;
 	/* a single-byte file in a UTF-8 database: an offset counts characters */
 	r->st.count_chars = encoding != PG_UTF8 && encoding != PG_SQL_ASCII &&

@@ -102,10 +102,12 @@ typedef struct PgnReadState
  * fcinfo's call (plies_mode: pgn_plies' rows, all of them at once into a
  * tuplestore; else pgn_games', queued), and switches to the memory of a
  * game; read_end() frees it.  For pgn_games(), call it in the memory of the
- * SRF's calls (funcctx->multi_call_memory_ctx).
+ * SRF's calls (funcctx->multi_call_memory_ctx).  input_len: the input's
+ * length in bytes (SIZE_MAX for a file), which sizes the memory kept for
+ * the rows.
  */
 extern void read_start(FunctionCallInfo fcinfo, bool plies_mode, bool skip_errors, bool keep_errors,
-					   PgnReadState *st, PgnHandler *h);
+					   size_t input_len, PgnReadState *st, PgnHandler *h);
 /* Frees the reading's memory; pgn_plies' goes back to the memory of read_start()'s call. */
 extern void read_end(PgnReadState *st);
 
