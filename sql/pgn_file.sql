@@ -79,6 +79,14 @@ SELECT game, tags->>'Event' AS event, value FROM pgn_games_file('chess_two.pgn.g
 SELECT game, tags->>'Event' AS event, plies FROM pgn_games_file('chess_bom.pgn');
 SELECT tags->>'White' AS white FROM pgn_games_file('chess_latin1.pgn', encoding => 'LATIN1');
 SELECT tags->>'White' AS white FROM pgn_games_file('chess_latin1.pgn');
+-- a part checks the encoding of its own pieces (here a game each): the
+-- part that holds the bad byte refuses, the others read their games
+SELECT write_file('chess_bad_utf8.pgn', convert_to(E'[White "abcd"]\n\n1. e4 *\n\n[White "Ren\u00e9"]\n\n1. d4 *\n\n[White "wxyz"]\n\n1. c4 *\n', 'LATIN1'));
+SET chess.pgn_piece_size = 25;
+SELECT game, tags->>'White' AS white FROM pgn_games_file('chess_bad_utf8.pgn', part => 1, parts => 3);
+SELECT game, tags->>'White' AS white FROM pgn_games_file('chess_bad_utf8.pgn', part => 2, parts => 3);
+SELECT game, tags->>'White' AS white FROM pgn_games_file('chess_bad_utf8.pgn', part => 3, parts => 3);
+RESET chess.pgn_piece_size;
 
 -- a stream: in FROM, pgn_games_file() and pgn_games() give their rows as
 -- they are asked for, not stored first (a custom scan for the function scan)
