@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # pgn_games_file() on one core and on two: the benchmark corpus (GAMES games
-# of test/bench/gen_corpus, default 100,000), plain and zstd, read into an
+# of test/bench/gen_corpus, default 100,000; with lichess, the same games as
+# lichess writes them, a clock after every move), plain and zstd, read into an
 # unlogged table without indexes by one session (part 1 of 1) and by two
 # (parts 1 and 2 of 2, at once), ROUNDS times alternately (default 3), the
 # best of each; prints the games a second and the speed-up of two sessions.
@@ -9,13 +10,14 @@
 # two cores slow each other down (timings of a session vary by 10 to 40 %
 # here) does not show at once.
 #
-#   bash test/bench/parts.sh [GAMES [ROUNDS]]     (as root)
+#   bash test/bench/parts.sh [GAMES [ROUNDS [lichess]]]     (as root)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 games=${1:-100000}
 rounds=${2:-3}
+kind=${3:-generate}
 . test/bench/corpus.sh
-corpus=$(bench_corpus "$games")
+corpus=$(bench_corpus "$games" "$kind")
 work=$(mktemp -d)
 chmod 755 "$work"
 trap 'rm -rf "$work"; bench_huge_pages_restore' EXIT
@@ -69,7 +71,7 @@ pg_virtualenv -v 15 "${BENCH_PG_OPTS[@]}" bash "$work/run.sh" 2>/dev/null | tee 
 		if (bad) print "!! a run did not read every game"
 	}'
 grep -c '^games' "$work/raw" | xargs -I{} echo "({} runs;" | tr -d '\n'
-echo " best of $rounds rounds; $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'))"
+echo " best of $rounds rounds; $(basename "$corpus"); $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'))"
 echo "server: ${BENCH_PG_OPTS[*]:-without huge pages}"
 echo "before: $before"
 echo "after:  $(bash test/bench/cores.sh)"
