@@ -176,18 +176,18 @@ typedef struct FileReading
 	PgnHandler	h;
 	PgnFile    *pf;
 	int			encoding;		/* the file's */
-	char	   *buf;			/* text read, in the database's encoding, not yet consumed */
+	char	   *buf;			/* text read, in the database's encoding */
 	size_t		cap;
 	size_t		len;
 	size_t		valid;			/* parts = 1: the bytes of buf known to be valid UTF-8 */
-	size_t		start;			/* the bytes of buf read (moved out before more text); parts > 1: where the piece begins */
+	size_t		start;			/* the bytes of buf consumed (parts > 1: where the piece begins), moved out to make room */
 	bool		final;			/* buf ends with the file's last text */
 	bool		more;			/* the last reading stopped at a full queue */
 	bool		done;
-	/* a part of the file (parts > 1): its pieces, from the start of buf */
+	/* a part of the file (parts > 1): its pieces, from buf + start */
 	int			part;			/* 0 to parts - 1 */
 	int			parts;
-	int64		piece;			/* the number of the piece at buf's start */
+	int64		piece;			/* the number of the piece at buf + start */
 	int			games_before;	/* the games that begin before it */
 	size_t		piece_len;		/* its length, when its end is known (piece_known) */
 	bool		piece_known;
@@ -243,23 +243,30 @@ file_invalid_utf8(FileReading *r)
 			 errhint("Give the file's encoding, as in pgn_games_file(path, encoding => 'LATIN1').")));
 }
 
-/*
- * Appends the next text of the file to buf, converted, and validated when
- * the file is read in one part (a part validates its own pieces only,
- * file_read_part()).  The bytes before start are read: they make room.
- */
+/* Moves the bytes not consumed to the front of buf when fewer than need bytes are free after them. */
 static void
-file_more_text(FileReading *r)
+file_make_room(FileReading *r, size_t need)
 {
-	size_t		n;
-
-	if (r->cap - r->len < FILE_PART && r->start > 0)
+	if (r->cap - r->len < need && r->start > 0)
 	{
 		memmove(r->buf, r->buf + r->start, r->len - r->start);
 		r->len -= r->start;
 		r->valid -= Min(r->valid, r->start);
 		r->start = 0;
 	}
+}
+
+/*
+ * Appends the next text of the file to buf, converted, and validated when
+ * the file is read in one part (a part validates its own pieces only,
+ * file_read_part()).  The bytes before start are consumed: they make room.
+ */
+static void
+file_more_text(FileReading *r)
+{
+	size_t		n;
+
+	file_make_room(r, FILE_PART);
 	if (r->cap - r->len < FILE_PART)
 	{
 		/* no game ends in the buffer: a longer game; grow it */
@@ -288,6 +295,7 @@ file_more_text(FileReading *r)
 		raw[n] = '\0';
 		converted = pg_any_to_server(raw, (int) n, r->encoding);
 		n = strlen(converted);
+		file_make_room(r, n);
 		while (r->cap - r->len < n)
 		{
 			r->cap *= 2;
@@ -324,14 +332,7 @@ file_read_games(FileReading *r)
 
 		CHECK_FOR_INTERRUPTS();
 		if (!r->more && !r->final)
-		{
-			/* the games read are gone from the buffer, and more text comes */
-			memmove(r->buf, r->buf + r->start, r->len - r->start);
-			r->len -= r->start;
-			r->valid -= r->start;
-			r->start = 0;
-			file_more_text(r);
-		}
+			file_more_text(r);	/* the games read make room for it */
 		consumed = read_queue(&r->st, &r->h, r->buf + r->start, r->valid - r->start, r->final);
 		r->start += consumed;
 		r->more = r->st.nqueued >= PGN_QUEUE_ROWS;
@@ -364,8 +365,8 @@ static size_t
 next_cut(const char *buf, size_t p, size_t len)
 {
 #ifdef __SSE2__
-	const __m128i newline = _mm_set1_epi8('\n'),
-				bracket = _mm_set1_epi8('[');
+	const __m128i newlines = _mm_set1_epi8('\n'),
+				brackets = _mm_set1_epi8('[');
 
 	if (p == 0)
 	{
@@ -377,8 +378,8 @@ next_cut(const char *buf, size_t p, size_t len)
 	{
 		__m128i		at = _mm_loadu_si128((const __m128i *) (buf + p)),
 					before = _mm_loadu_si128((const __m128i *) (buf + p - 1));
-		uint32		m = (uint32) _mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(at, bracket),
-																 _mm_cmpeq_epi8(before, newline)));
+		uint32		m = (uint32) _mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(at, brackets),
+																 _mm_cmpeq_epi8(before, newlines)));
 
 		for (; m != 0; m &= m - 1)
 		{
@@ -727,7 +728,7 @@ file_start(FunctionCallInfo fcinfo, MemoryContext calls)
 		if (pf->zstd == NULL)
 			elog(ERROR, "could not initialize zstd decompression");
 	}
-	/* a part moves what it has not read to the front when the buffer is full: the larger, the less often */
+	/* a part moves what it has not read to the front when a megabyte is not free: the larger, the less often */
 	r->cap = (r->parts > 1 ? 4 : 2) * FILE_PART;
 	r->buf = palloc(r->cap + 1);
 	read_start(fcinfo, false, PG_GETARG_BOOL(1), PG_GETARG_BOOL(3), SIZE_MAX, &r->st, &r->h);
