@@ -368,12 +368,7 @@ next_cut(const char *buf, size_t p, size_t len)
 	const __m128i newlines = _mm_set1_epi8('\n'),
 				brackets = _mm_set1_epi8('[');
 
-	if (p == 0)
-	{
-		if (len == 0 || game_starts_at(buf, 0))
-			return 0;
-		p = 1;
-	}
+	Assert(p >= 1);				/* a cut follows a line's end: the loads below read buf[p - 1] */
 	for (; p + 16 <= len; p += 16)
 	{
 		__m128i		at = _mm_loadu_si128((const __m128i *) (buf + p)),
