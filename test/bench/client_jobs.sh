@@ -6,7 +6,11 @@
 # with --jobs 1 and with --jobs 2, from the plain file on standard input
 # and from its .pgn.zst through zstdcat, ROUNDS times alternately (default
 # 3), the best of each; prints the games a second and the speed-up of two
-# sessions.
+# sessions.  --jobs 1 runs twice: on one core (the loader, zstdcat and
+# every process of the server pinned with taskset to core 0 in odd
+# rounds, core 1 in even ones: the best is the faster core's), which is
+# one core's rate; and free on every core, where the client and zstdcat
+# run beside the server's session, which is one session's rate.
 #
 #   bash test/bench/client_jobs.sh [GAMES [ROUNDS]]     (as root)
 set -euo pipefail
@@ -25,17 +29,27 @@ export PGDATABASE=postgres
 psql -X -q -c "CREATE EXTENSION chess" -f examples/chessdb.sql >/dev/null
 psql -X -q -c "DROP INDEX games_positions, games_patterns, games_openings"
 now() { date +%s.%N; }
+# the server's processes, and those it starts after, on the cores given
+postmaster=\$(head -1 "\$(psql -X -At -c 'SHOW data_directory')/postmaster.pid")
+pin() { for p in \$postmaster \$(pgrep -P \$postmaster); do taskset -p -c "\$1" \$p >/dev/null || true; done; }
+every=0-\$((\$(nproc) - 1))
 for ((r = 1; r <= $rounds; r++)); do
+	one=\$(((r - 1) % \$(nproc)))
 	for input in plain zstd; do
-		for jobs in 1 2; do
+		for jobs in 1c 1 2; do
 			psql -X -q -c "TRUNCATE games" -c "CHECKPOINT"
+			cores=\$every
+			[[ \$jobs == 1c ]] && cores=\$one
+			pin \$cores
 			s=\$(now)
 			if [[ \$input == plain ]]; then
-				/usr/bin/python3 examples/load_pgn.py --jobs \$jobs <"$corpus" >/dev/null
+				taskset -c \$cores /usr/bin/python3 examples/load_pgn.py --jobs \${jobs%c} <"$corpus" >/dev/null
 			else
-				zstdcat "$work/games.pgn.zst" | /usr/bin/python3 examples/load_pgn.py --jobs \$jobs >/dev/null
+				taskset -c \$cores zstdcat "$work/games.pgn.zst" |
+					taskset -c \$cores /usr/bin/python3 examples/load_pgn.py --jobs \${jobs%c} >/dev/null
 			fi
 			e=\$(now)
+			pin \$every
 			echo "run \$input \$jobs \$(echo "\$e - \$s" | bc) \$(psql -X -At -c 'SELECT count(*) FROM games')"
 		done
 	done
@@ -45,12 +59,14 @@ before=$(bash test/bench/cores.sh)
 pg_virtualenv -v 15 "${BENCH_PG_OPTS[@]}" bash "$work/run.sh" 2>/dev/null | tee "$work/raw" | awk -v games="$games" '
 	$1 == "run" && NF == 5 { t = $4 + 0; k = $2 " " $3; if (!(k in best) || t < best[k]) best[k] = t; if ($5 != games) bad = 1 }
 	END {
-		printf "%-18s %12s %12s %8s\n", "load_pgn.py", "--jobs 1", "--jobs 2", "speed-up"
+		printf "%-18s %12s %12s %12s %10s %10s\n", "load_pgn.py", "1, one core", "--jobs 1", "--jobs 2",
+			"2 / 1 core", "2 / 1"
 		split("plain zstd", inputs, " ")
 		for (i = 1; i <= 2; i++) {
 			f = inputs[i]
-			printf "%-18s %10.0f/s %10.0f/s %7.2fx\n", (f == "plain" ? "plain file" : "zstdcat .pgn.zst"),
-				games / best[f " 1"], games / best[f " 2"], best[f " 1"] / best[f " 2"]
+			printf "%-18s %10.0f/s %10.0f/s %10.0f/s %9.2fx %9.2fx\n",
+				(f == "plain" ? "plain file" : "zstdcat .pgn.zst"), games / best[f " 1c"],
+				games / best[f " 1"], games / best[f " 2"], best[f " 1c"] / best[f " 2"], best[f " 1"] / best[f " 2"]
 		}
 		if (bad) print "!! a run did not load every game"
 	}'
