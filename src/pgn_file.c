@@ -506,16 +506,39 @@ unknown:
  * decompresses the text up to its run's end e_k and reads the games of
  * e_k - e_(k-1): the runs are such that e_k * d + (e_k - e_(k-1)) is the
  * same for every part, d the cost of decompressing a byte of text against
- * that of reading it into rows (ZSTD_SHARE).  With 2 parts and d = 0.1 the
- * first reads 52 % of the text, and two parts at once take (1 + d) / (2 + d)
- * of one part's time (1.91 times as fast), where interleaved pieces, which
- * every part decompresses, take (1 + 2 d) / (2 + 2 d) (1.83 times).
+ * that of reading it into rows (zstd_share()).  With 2 parts and d = 0.1
+ * the first reads 52 % of the text, and two parts at once take
+ * (1 + d) / (2 + d) of one part's time (1.91 times as fast), where
+ * interleaved pieces, which every part decompresses, take
+ * (1 + 2 d) / (2 + 2 d) (1.83 times).
  */
-#define ZSTD_SHARE 0.1			/* 0.065 to 0.17 measured (doc/benchmarks.md) */
+#define ZSTD_SHARE 0.1			/* d when the text's start holds too few games to tell */
+#define ZSTD_SAMPLE FILE_PART	/* the text whose games tell d */
 #define ZONE_PARTS_MAX 1024		/* more parts take the pieces in turn */
 
+/*
+ * d for a text of B bytes a game: decompressing costs the same for each
+ * byte, reading costs for each game and for each byte, so that
+ * d = B / (P + p B), P and p from the two corpora measured
+ * (doc/benchmarks.md): d = 0.08 for the benchmark's 969 bytes a game, 0.20
+ * to 0.24 for the lichess form's 3,784 (a clock after every move), taken
+ * as 0.22.  Every part finds the same d: B is told by the same first bytes
+ * of the text, whatever the part.
+ */
+static double
+zstd_share(const char *text, size_t len)
+{
+	int			games = count_game_starts(text, len, true);
+	double		b;
+
+	if (games < 8)
+		return ZSTD_SHARE;
+	b = (double) len / games;
+	return b / (10400 + 1.8 * b);
+}
+
 static int64 *
-zone_ends(int64 text_size, int64 size, int parts)
+zone_ends(int64 text_size, int64 size, int parts, double d)
 {
 	int64	   *end = palloc(parts * sizeof(int64));
 	double		pieces = (double) text_size / (double) size,
@@ -525,10 +548,10 @@ zone_ends(int64 text_size, int64 size, int parts)
 	int			k;
 
 	for (k = 0; k < parts; k++)
-		sum += (w /= 1 + ZSTD_SHARE);
+		sum += (w /= 1 + d);
 	for (k = 0, w = 1; k < parts - 1; k++)
 	{
-		run += (w /= 1 + ZSTD_SHARE) / sum;
+		run += (w /= 1 + d) / sum;
 		end[k] = (int64) (run * pieces + 0.5);
 	}
 	end[parts - 1] = PG_INT64_MAX;
@@ -655,6 +678,7 @@ file_start(FunctionCallInfo fcinfo, MemoryContext calls)
 	MemoryContextCallback *cb;
 	unsigned char magic[4] = {0};
 	size_t		magic_len;
+	int64		text_size = -1;
 
 	if (!has_privs_of_role(GetUserId(), ROLE_PG_READ_SERVER_FILES))
 		ereport(ERROR,
@@ -715,10 +739,7 @@ file_start(FunctionCallInfo fcinfo, MemoryContext calls)
 	}
 	else if (pf->format == FILE_ZSTD)
 	{
-		int64		text_size = r->parts > 1 && r->parts <= ZONE_PARTS_MAX ? zstd_text_size(path) : -1;
-
-		if (text_size >= 0)
-			r->zone_end = zone_ends(text_size, r->piece_size, r->parts);
+		text_size = r->parts > 1 && r->parts <= ZONE_PARTS_MAX ? zstd_text_size(path) : -1;
 		pf->zstd = ZSTD_createDCtx();
 		if (pf->zstd == NULL)
 			elog(ERROR, "could not initialize zstd decompression");
@@ -726,6 +747,15 @@ file_start(FunctionCallInfo fcinfo, MemoryContext calls)
 	/* a part moves what it has not read to the front when a megabyte is not free: the larger, the less often */
 	r->cap = (r->parts > 1 ? 4 : 2) * FILE_PART;
 	r->buf = palloc(r->cap + 1);
+	if (text_size >= 0)
+	{
+		/* a zstd file's runs, weighted by its first megabyte's games (read into buf for the part) */
+		while (r->len < ZSTD_SAMPLE && !r->final)
+			file_more_text(r);
+		r->zone_end = zone_ends(text_size, r->piece_size, r->parts,
+								zstd_share(r->buf, Min(r->len, ZSTD_SAMPLE)));
+	}
+	/* (then the memory of a game is current: what lasts the call is allocated before) */
 	read_start(fcinfo, false, PG_GETARG_BOOL(1), PG_GETARG_BOOL(3), SIZE_MAX, &r->st, &r->h);
 	r->st.source = path;
 	/* a single-byte file in a UTF-8 database: an offset counts characters */

@@ -9,6 +9,10 @@
 #                                 megabyte of text: games straddle the parts
 #                                 the reader takes a megabyte at a time)
 #   small.pgn.gz, small.pgn.zst   their first 40,000 bytes, for the damaged files
+#   clocks.pgn.zst                1,000 games of the same 30 plies with a
+#                                 clock and a comment after each (4 kB a game,
+#                                 as lichess's with clocks: its parts' runs
+#                                 are weighted for longer games)
 #   cut.pgn.zst                   the text the test writes as chess_cut.pgn, to
 #                                 cut at every byte
 #   cut_stream.pgn.zst            the same compressed as a stream (no size
@@ -26,6 +30,10 @@ moves = ('1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d
 text = '\n'.join('[Event "Game %d"]\n[Result "*"]\n\n%s *\n' % (i, moves) for i in range(1, 6001))
 open('games.pgn.tmp', 'w').write(text)
 open('small.pgn.tmp', 'w').write(text[:40000])
+clocked = ' '.join(m if m.endswith('.') else m + ' { [%%clk 0:%02d:00] a comment of about a hundred bytes, as an engine\'s or an annotator\'s are }' % (i % 60)
+                   for i, m in enumerate(moves.split()))
+open('clocks.pgn.tmp', 'w').write('\n'.join('[Event "Game %d"]\n[Site "https://lichess.org/abcdefgh"]\n[Result "*"]\n\n%s *\n' % (i, clocked)
+                                          for i in range(1, 1001)))
 open('cut.tmp', 'wb').write(('{a file\'s comment}\n\n[Event "a"]\n[Result "1-0"]\n\n1. e4 {x} e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n'
     '[Event "b"]\r\n[Result "*"]\r\n\r\n1. d4 d5 *\r\n\r\n[Event "c"]\n\n1. c4 (1. Nf3) e5 *\n\n'
     '[Event "d"]\n[White "W"]\n[Black "B"]\n\n1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 *\n\n[Event "e"]\n\n*\n').encode())
@@ -38,6 +46,7 @@ for f in games small; do
 	gzip -n -c "$f.pgn.tmp" >"$f.pgn.gz"
 	zstd -q -c "$f.pgn.tmp" >"$f.pgn.zst"
 done
+zstd -q -c clocks.pgn.tmp >clocks.pgn.zst
 zstd -q -c cut.tmp >cut.pgn.zst
 zstd -q -c <cut.tmp >cut_stream.pgn.zst
 head -c 100 cut.tmp >cut1.tmp
