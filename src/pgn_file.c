@@ -512,7 +512,7 @@ unknown:
  * interleaved pieces, which every part decompresses, take
  * (1 + 2 d) / (2 + 2 d) (1.83 times).
  */
-#define ZSTD_SHARE 0.1			/* d when the text's start holds too few games to tell */
+#define ZSTD_SHARE 0.1			/* d of an empty text */
 #define ZSTD_SAMPLE FILE_PART	/* the text whose games tell d */
 #define ZONE_PARTS_MAX 1024		/* more parts take the pieces in turn */
 
@@ -523,7 +523,7 @@ unknown:
  * (doc/benchmarks.md): d = 0.08 for the benchmark's 969 bytes a game, 0.20
  * to 0.24 for the lichess form's 3,784 (a clock after every move), taken
  * as 0.22.  Every part finds the same d: B is told by the same first bytes
- * of the text, whatever the part.
+ * of the text, whatever the part (which all decompress that megabyte).
  */
 static double
 zstd_share(const char *text, size_t len)
@@ -531,9 +531,9 @@ zstd_share(const char *text, size_t len)
 	int			games = count_game_starts(text, len, true);
 	double		b;
 
-	if (games < 8)
+	if (len == 0)
 		return ZSTD_SHARE;
-	b = (double) len / games;
+	b = (double) len / Max(games, 1);	/* one game in the megabyte, or none begun: a long game */
 	return b / (10400 + 1.8 * b);
 }
 

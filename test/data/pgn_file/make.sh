@@ -10,7 +10,7 @@
 #                                 the reader takes a megabyte at a time)
 #   small.pgn.gz, small.pgn.zst   their first 40,000 bytes, for the damaged files
 #   clocks.pgn.zst                1,000 games of the same 30 plies with a
-#                                 clock and a comment after each (4 kB a game,
+#                                 clock and a comment after each (3 kB a game,
 #                                 as lichess's with clocks: its parts' runs
 #                                 are weighted for longer games)
 #   cut.pgn.zst                   the text the test writes as chess_cut.pgn, to
