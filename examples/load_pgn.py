@@ -127,8 +127,8 @@ def count_games(text, at_start):
     in the pieces of a part: one at each tag line after an empty line, one
     at the batch's start, and in the input's first batch one at its first
     tag when no empty line comes before it."""
-    # the two forms of CUT counted by bytes.count(), ten times the speed
-    # of CUT.findall() (whose pattern has no literal prefix to skip by)
+    # the two forms of CUT counted by bytes.count(): 1.7 times the speed
+    # of CUT.findall() on a megabyte of the benchmark's corpus
     games = text.count(b"\n\n[") + text.count(b"\n\r\n[")
     if not at_start:
         return games + 1
