@@ -7,10 +7,11 @@
 # and from its .pgn.zst through zstdcat, ROUNDS times alternately (default
 # 3), the best of each; prints the games a second and the speed-up of two
 # sessions.  --jobs 1 runs twice: on one core (the loader, zstdcat and
-# every process of the server pinned with taskset to core 0 in odd
-# rounds, core 1 in even ones: the best is the faster core's), which is
-# one core's rate; and free on every core, where the client and zstdcat
-# run beside the server's session, which is one session's rate.
+# every process of the server pinned with taskset to core (round - 1) mod
+# the cores: on 2 cores, core 0 in odd rounds and core 1 in even ones; the
+# best is the fastest core's), which is one core's rate; and free on every
+# core, where the client and zstdcat run beside the server's session,
+# which is one session's rate.
 #
 #   bash test/bench/client_jobs.sh [GAMES [ROUNDS]]     (as root)
 set -euo pipefail
