@@ -97,15 +97,6 @@ count_game_starts(const char *buf, size_t len, bool at_start)
 	return n;
 }
 
-/*
- * The size of a zstd file's text, or -1 when it cannot be told: the sum of
- * the sizes its frames declare (zstd declares it when it compresses a file,
- * not a stream), found by a first pass over the headers of its frames and
- * blocks alone (3 bytes every 128 kB of text or so).  A frame that declares
- * none, a damaged header or a file cut short give -1 for every part alike;
- * an error of the file system is raised, never taken for -1, since the
- * parts must all cut the text the same way.
- */
 /* len bytes of the file at at, or fewer at its end; an error raised */
 static ssize_t
 header_read(int fd, void *buf, size_t len, off_t at, const char *path)
@@ -119,6 +110,15 @@ header_read(int fd, void *buf, size_t len, off_t at, const char *path)
 	return n;
 }
 
+/*
+ * The size of a zstd file's text, or -1 when it cannot be told: the sum of
+ * the sizes its frames declare (zstd declares it when it compresses a file,
+ * not a stream), found by a first pass over the headers of its frames and
+ * blocks alone (3 bytes every 128 kB of text or so).  A frame that declares
+ * none, a damaged header or a file cut short give -1 for every part alike;
+ * an error of the file system is raised, never taken for -1, since the
+ * parts must all cut the text the same way.
+ */
 int64
 zstd_text_size(const char *path)
 {
