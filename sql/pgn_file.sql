@@ -38,6 +38,10 @@ END $$;
 \set chess_cut_stream_pgn_zst :LASTOID
 \lo_import test/data/pgn_file/cut_frames.pgn.zst
 \set chess_cut_frames_pgn_zst :LASTOID
+\lo_import test/data/pgn_file/games_pzstd.pgn.zst
+\set chess_test_pzstd :LASTOID
+\lo_import test/data/pgn_file/cut_pzstd.pgn.zst
+\set chess_cut_pzstd :LASTOID
 \lo_import test/data/pgn_file/two_members.pgn.gz
 \set chess_two_pgn_gz :LASTOID
 \lo_import test/data/pgn_file/bom.pgn
@@ -54,12 +58,16 @@ FROM (SELECT copy_fixture(lo::oid, name)
                    (:chess_cut_pgn_zst, 'chess_cut.pgn.zst'),
                    (:chess_cut_stream_pgn_zst, 'chess_cut_stream.pgn.zst'),
                    (:chess_cut_frames_pgn_zst, 'chess_cut_frames.pgn.zst'),
+                   (:chess_test_pzstd, 'chess_test_pzstd.pgn.zst'),
+                   (:chess_cut_pzstd, 'chess_cut_pzstd.pgn.zst'),
                    (:chess_two_pgn_gz, 'chess_two.pgn.gz'),
                    (:chess_bom_pgn, 'chess_bom.pgn'),
                    (:chess_latin1_pgn, 'chess_latin1.pgn')) AS f(lo, name)) AS c;
 
 -- 6,000 games of 30 plies, more than a megabyte: games straddle the parts
--- (the text of games.pgn.gz and games.pgn.zst)
+-- (the text of games.pgn.gz, games.pgn.zst and games_pzstd.pgn.zst, the
+-- last as pzstd writes it and lichess publishes its files: a skippable
+-- frame first)
 CREATE TEMP TABLE source AS
 SELECT string_agg(format(E'[Event "Game %s"]\n[Result "*"]\n\n%s *\n', i,
        '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14. Bg5 b4 15. Nb1 h6'),
@@ -67,12 +75,12 @@ SELECT string_agg(format(E'[Event "Game %s"]\n[Result "*"]\n\n%s *\n', i,
 FROM generate_series(1, 6000) i;
 SELECT octet_length(t) > 1048576 AS more_than_a_part FROM source;
 SELECT write_file('chess_test.pgn', convert_to(t, 'UTF8')) FROM source;
--- the three read as pgn_games() reads the text
+-- the four read as pgn_games() reads the text
 SELECT 'text' AS source, count(*), sum(plies), md5(string_agg(value::text || tags::text, '|' ORDER BY game))
 FROM source, pgn_games(t)
 UNION ALL
 SELECT f, count(*), sum(plies), md5(string_agg(value::text || tags::text, '|' ORDER BY game))
-FROM unnest('{chess_test.pgn,chess_test.pgn.gz,chess_test.pgn.zst}'::text[]) f, pgn_games_file(f)
+FROM unnest('{chess_test.pgn,chess_test.pgn.gz,chess_test.pgn.zst,chess_test_pzstd.pgn.zst}'::text[]) f, pgn_games_file(f)
 GROUP BY f ORDER BY 1;
 -- games are numbered through the whole file
 SELECT game, tags->>'Event' AS event FROM pgn_games_file('chess_test.pgn.gz') WHERE game IN (1, 3000, 6000) ORDER BY game;
@@ -187,9 +195,9 @@ SELECT write_file('chess_cut.pgn', convert_to(E'{a file''s comment}\n\n[Event "a
 -- (and the same text as zstd fixtures: one frame that declares its size,
 -- whose parts take runs of pieces; a stream's frame, which declares none,
 -- and two frames with a skippable one between, whose parts take them in turn
--- and in runs)
+-- and in runs; and pzstd's, a skippable frame first)
 SELECT f, count(*) AS games, md5(string_agg(game || ':' || byte_offset || ':' || value::text, '|' ORDER BY game))
-FROM unnest('{chess_cut.pgn,chess_cut.pgn.zst,chess_cut_stream.pgn.zst,chess_cut_frames.pgn.zst}'::text[]) AS f, pgn_games_file(f)
+FROM unnest('{chess_cut.pgn,chess_cut.pgn.zst,chess_cut_stream.pgn.zst,chess_cut_frames.pgn.zst,chess_cut_pzstd.pgn.zst}'::text[]) AS f, pgn_games_file(f)
 GROUP BY f ORDER BY f;
 CREATE TEMP TABLE cuts (f text, size integer, parts integer, games integer, same boolean);
 DO $$
@@ -199,7 +207,7 @@ DECLARE
 	n integer;
 	f text;
 BEGIN
-	FOREACH f IN ARRAY '{chess_cut.pgn,chess_cut.pgn.zst,chess_cut_stream.pgn.zst,chess_cut_frames.pgn.zst}'::text[] LOOP
+	FOREACH f IN ARRAY '{chess_cut.pgn,chess_cut.pgn.zst,chess_cut_stream.pgn.zst,chess_cut_frames.pgn.zst,chess_cut_pzstd.pgn.zst}'::text[] LOOP
 		FOR size IN 1 .. (pg_stat_file('chess_cut.pgn')).size LOOP
 			PERFORM set_config('chess.pgn_piece_size', size::text, true);
 			FOR parts IN 2 .. 3 LOOP

@@ -499,8 +499,10 @@ file_start(FunctionCallInfo fcinfo, MemoryContext calls)
 	pf->offset = 0;
 	if (magic_len >= 2 && magic[0] == 0x1f && magic[1] == 0x8b)
 		pf->format = FILE_GZIP;
-	else if (magic_len == 4 && magic[0] == 0x28 && magic[1] == 0xb5 && magic[2] == 0x2f && magic[3] == 0xfd)
-		pf->format = FILE_ZSTD;
+	else if (magic_len == 4 &&
+			 ((magic[0] == 0x28 && magic[1] == 0xb5 && magic[2] == 0x2f && magic[3] == 0xfd) ||
+			  ((magic[0] & 0xf0) == 0x50 && magic[1] == 0x2a && magic[2] == 0x4d && magic[3] == 0x18)))
+		pf->format = FILE_ZSTD;	/* a frame, or a skippable frame first: pzstd's, as in lichess's files */
 	if (pf->format != FILE_PLAIN)
 		pf->in = palloc(FILE_PART);
 	/* registered before the decompressor is made: no error can leak it */

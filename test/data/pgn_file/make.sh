@@ -2,7 +2,7 @@
 # Makes the compressed fixtures of sql/pgn_file.sql (the test reads them
 # with psql's \lo_import, writes them into the data directory with
 # lo_export(), and compares what pgn_games_file() reads of them with the
-# same text made in SQL).  Needs python3, gzip and zstd; the files are
+# same text made in SQL).  Needs python3, gzip, zstd and pzstd; the files are
 # committed, so the tests need none of them.
 #
 #   games.pgn.gz, games.pgn.zst   6,000 games of 30 plies (more than a
@@ -19,6 +19,11 @@
 #                                 declared: its parts take pieces in turn)
 #   cut_frames.pgn.zst            the same in two frames with a skippable
 #                                 frame between them
+#   cut_pzstd.pgn.zst, games_pzstd.pgn.zst
+#                                 the two texts compressed by pzstd, as
+#                                 lichess's files are: a skippable frame
+#                                 first (the size of the frame after it),
+#                                 no size of the text declared
 #   two_members.pgn.gz            two gzip members one after the other
 #   bom.pgn                       a game after a UTF-8 byte-order mark
 #   latin1.pgn                    [White "Rémi"] in LATIN1
@@ -56,5 +61,7 @@ tail -c +101 cut.tmp >cut2.tmp
 	printf '\x50\x2a\x4d\x18\x04\x00\x00\x00skip'
 	zstd -q -c cut2.tmp
 } >cut_frames.pgn.zst
+pzstd -q -c cut.tmp >cut_pzstd.pgn.zst
+pzstd -q -c games.pgn.tmp >games_pzstd.pgn.zst
 { gzip -n -c a.tmp; gzip -n -c b.tmp; } >two_members.pgn.gz
 rm -f ./*.tmp
