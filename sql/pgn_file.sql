@@ -42,6 +42,8 @@ END $$;
 \set chess_test_pzstd :LASTOID
 \lo_import test/data/pgn_file/cut_pzstd.pgn.zst
 \set chess_cut_pzstd :LASTOID
+\lo_import test/data/pgn_file/cut.pgn.gz
+\set chess_cut_gz :LASTOID
 \lo_import test/data/pgn_file/two_members.pgn.gz
 \set chess_two_pgn_gz :LASTOID
 \lo_import test/data/pgn_file/bom.pgn
@@ -60,6 +62,7 @@ FROM (SELECT copy_fixture(lo::oid, name)
                    (:chess_cut_frames_pgn_zst, 'chess_cut_frames.pgn.zst'),
                    (:chess_test_pzstd, 'chess_test_pzstd.pgn.zst'),
                    (:chess_cut_pzstd, 'chess_cut_pzstd.pgn.zst'),
+                   (:chess_cut_gz, 'chess_cut.pgn.gz'),
                    (:chess_two_pgn_gz, 'chess_two.pgn.gz'),
                    (:chess_bom_pgn, 'chess_bom.pgn'),
                    (:chess_latin1_pgn, 'chess_latin1.pgn')) AS f(lo, name)) AS c;
@@ -150,17 +153,19 @@ SET chess.pgn_piece_size = '64kB';
 SELECT f, parts, count(*) AS games, count(DISTINCT game) AS numbers, min(game), max(game),
        md5(string_agg(game || ':' || byte_offset || ':' || value::text, '|' ORDER BY game)) =
        (SELECT md5(string_agg(game || ':' || byte_offset || ':' || value::text, '|' ORDER BY game)) FROM source, pgn_games(t)) AS as_whole
-FROM unnest('{chess_test.pgn,chess_test.pgn.gz,chess_test.pgn.zst}'::text[]) AS f,
+FROM unnest('{chess_test.pgn,chess_test.pgn.gz,chess_test.pgn.zst,chess_test_pzstd.pgn.zst}'::text[]) AS f,
      generate_series(1, 3) AS parts, generate_series(1, parts) AS part,
      pgn_games_file(f, part => part, parts => parts)
 GROUP BY f, parts ORDER BY f, parts;
--- each part has its share: pieces in turn; for a zstd file whose size its
--- headers tell, a run of pieces each (a part stops decompressing where its
--- run ends), the first runs the longer the more bytes a game has (the
--- games of the text's first megabyte tell): these games are short, their
--- runs nearly even
+-- each part has its share: pieces in turn; for a compressed file, a run
+-- of pieces each (a part stops decompressing where its run ends), cut by
+-- the size of its text (the size its zstd headers declare, or the text's
+-- own when the estimate's first 8 MB hold all of it, as here), the first
+-- runs the longer the more bytes a game has (the games of the text's first
+-- megabyte tell) and for gzip, which costs more to decompress: these games
+-- are short, their runs nearly even
 SELECT f, part, count(*) AS games, min(game), max(game)
-FROM unnest('{chess_test.pgn,chess_test.pgn.zst}'::text[]) AS f, generate_series(1, 2) AS part,
+FROM unnest('{chess_test.pgn,chess_test.pgn.gz,chess_test.pgn.zst,chess_test_pzstd.pgn.zst}'::text[]) AS f, generate_series(1, 2) AS part,
      pgn_games_file(f, part => part, parts => 2)
 GROUP BY f, part ORDER BY f, part;
 SELECT part, count(*) AS games, min(game), max(game)
@@ -192,12 +197,13 @@ SELECT count(*) FROM pgn_games_file('chess_tail.pgn.zst', part => 2, parts => 2)
 SELECT write_file('chess_cut.pgn', convert_to(E'{a file''s comment}\n\n[Event "a"]\n[Result "1-0"]\n\n1. e4 {x} e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n'
        || E'[Event "b"]\r\n[Result "*"]\r\n\r\n1. d4 d5 *\r\n\r\n[Event "c"]\n\n1. c4 (1. Nf3) e5 *\n\n'
        || E'[Event "d"]\n[White "W"]\n[Black "B"]\n\n1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 *\n\n[Event "e"]\n\n*\n', 'UTF8'));
--- (and the same text as zstd fixtures: one frame that declares its size,
--- whose parts take runs of pieces; a stream's frame, which declares none,
--- and two frames with a skippable one between, whose parts take them in turn
--- and in runs; and pzstd's, a skippable frame first)
+-- (and the same text compressed: one zstd frame that declares its size; a
+-- stream's frame, which declares none; two frames with a skippable one
+-- between; pzstd's, a skippable frame first; gzip.  The parts of each take
+-- runs of pieces, by the size declared or, where none is, by the text's
+-- own, which the estimate's first 8 MB hold whole)
 SELECT f, count(*) AS games, md5(string_agg(game || ':' || byte_offset || ':' || value::text, '|' ORDER BY game))
-FROM unnest('{chess_cut.pgn,chess_cut.pgn.zst,chess_cut_stream.pgn.zst,chess_cut_frames.pgn.zst,chess_cut_pzstd.pgn.zst}'::text[]) AS f, pgn_games_file(f)
+FROM unnest('{chess_cut.pgn,chess_cut.pgn.zst,chess_cut_stream.pgn.zst,chess_cut_frames.pgn.zst,chess_cut_pzstd.pgn.zst,chess_cut.pgn.gz}'::text[]) AS f, pgn_games_file(f)
 GROUP BY f ORDER BY f;
 CREATE TEMP TABLE cuts (f text, size integer, parts integer, games integer, same boolean);
 DO $$
@@ -207,7 +213,7 @@ DECLARE
 	n integer;
 	f text;
 BEGIN
-	FOREACH f IN ARRAY '{chess_cut.pgn,chess_cut.pgn.zst,chess_cut_stream.pgn.zst,chess_cut_frames.pgn.zst,chess_cut_pzstd.pgn.zst}'::text[] LOOP
+	FOREACH f IN ARRAY '{chess_cut.pgn,chess_cut.pgn.zst,chess_cut_stream.pgn.zst,chess_cut_frames.pgn.zst,chess_cut_pzstd.pgn.zst,chess_cut.pgn.gz}'::text[] LOOP
 		FOR size IN 1 .. (pg_stat_file('chess_cut.pgn')).size LOOP
 			PERFORM set_config('chess.pgn_piece_size', size::text, true);
 			FOR parts IN 2 .. 3 LOOP

@@ -206,7 +206,7 @@ chess_pgn_file_init(void)
 {
 	DefineCustomIntVariable("chess.pgn_piece_size",
 							"The size of the pieces pgn_games_file() cuts a file into for its parts.",
-							"Piece j of the text, from its first game at or after byte j times this size, is read by part j mod parts + 1, or, in a zstd file of known size, by the part of its run.",
+							"Piece j of the text, from its first game at or after byte j times this size, is read by part j mod parts + 1, or, in a gzip or zstd file read in at most 1024 parts, by the part of its run.",
 							&piece_size, 1 << 20, 1, 64 << 20, PGC_USERSET, GUC_UNIT_BYTE, NULL, NULL, NULL);
 }
 
@@ -518,7 +518,6 @@ file_start(FunctionCallInfo fcinfo, MemoryContext calls)
 	}
 	else if (pf->format == FILE_ZSTD)
 	{
-		text_size = r->parts > 1 && r->parts <= ZONE_PARTS_MAX ? zstd_text_size(path) : -1;
 		pf->zstd = ZSTD_createDCtx();
 		if (pf->zstd == NULL)
 			elog(ERROR, "could not initialize zstd decompression");
@@ -526,13 +525,21 @@ file_start(FunctionCallInfo fcinfo, MemoryContext calls)
 	/* a part moves what it has not read to the front when a megabyte is not free: the larger, the less often */
 	r->cap = (r->parts > 1 ? 4 : 2) * FILE_PART;
 	r->buf = palloc(r->cap + 1);
+	if (pf->format != FILE_PLAIN && r->parts > 1 && r->parts <= ZONE_PARTS_MAX)
+	{
+		/* a compressed file's size: what its zstd frames declare, or an estimate */
+		text_size = pf->format == FILE_ZSTD ? zstd_text_size(path) : -1;
+		if (text_size < 0)
+			text_size = text_size_estimate(path, pf->format == FILE_GZIP);
+	}
 	if (text_size >= 0)
 	{
-		/* a zstd file's runs, weighted by its first megabyte's games (read into buf for the part) */
-		while (r->len < ZSTD_SAMPLE && !r->final)
+		/* its runs, weighted by its first megabyte's games (read into buf for the part) */
+		while (r->len < SHARE_SAMPLE && !r->final)
 			file_more_text(r);
 		r->zone_end = zone_ends(text_size, r->piece_size, r->parts,
-								zstd_share(r->buf, Min(r->len, ZSTD_SAMPLE)));
+								decompress_share(r->buf, Min(r->len, SHARE_SAMPLE),
+												 pf->format == FILE_GZIP));
 	}
 	/* (then the memory of a game is current: what lasts the call is allocated before) */
 	read_start(fcinfo, false, PG_GETARG_BOOL(1), PG_GETARG_BOOL(3), SIZE_MAX, &r->st, &r->h);

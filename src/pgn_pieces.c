@@ -1,9 +1,9 @@
 /*
  * pgn_pieces.c — the pieces of a PGN file's text for its parts
  * (pgn_games_file(part => k, parts => n), pgn_file.c): where the text is cut,
- * how many games a piece holds, and, for a zstd file, the size of its text
- * and the runs of pieces its parts take.  Every part must cut and share the
- * text alike, whatever it reads: these depend on the text alone.
+ * how many games a piece holds, and, for a compressed file, the size of its
+ * text and the runs of pieces its parts take.  Every part must cut and share
+ * the text alike, whatever it reads: these depend on the text alone.
  */
 #include "pgn_pieces.h"
 
@@ -12,6 +12,8 @@
 #include "storage/fd.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
+#include <zlib.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -178,19 +180,151 @@ unknown:
 }
 
 /*
- * How the pieces of a zstd file are shared out, when its size is known:
+ * An estimate of the size of a compressed file's text, when its headers do
+ * not tell it (a zstd stream; pzstd's frames, as in lichess's files; gzip,
+ * whose trailer tells the size modulo 4 GB): the file's size times the
+ * ratio of its first ESTIMATE_TEXT bytes of text to the compressed bytes
+ * that hold them.  The decompressor is given ESTIMATE_STEP bytes at a time
+ * and the ratio taken after the last step that ended a block (a
+ * decompressor keeps a block's bytes until it has all of them), so that it
+ * is known to a step: 0.2 % on lichess's form.  The text's size when it
+ * ends sooner; -1 when its first bytes do not decompress (the reading
+ * says why).  The same for every part: an error of the file system is
+ * raised.
+ */
+#define ESTIMATE_TEXT (8 << 20)
+#define ESTIMATE_STEP 4096
+
+int64
+text_size_estimate(const char *path, bool gzip)
+{
+	int			fd = OpenTransientFile(path, O_RDONLY | PG_BINARY);
+	struct stat st;
+	unsigned char *in = palloc(ESTIMATE_STEP);
+	char	   *out = palloc(ESTIMATE_TEXT + ZSTD_BLOCKSIZE_MAX);
+	ZSTD_DCtx  *volatile zd = NULL;
+	z_stream	zs;
+	volatile bool z_ready = false;
+	volatile int64 result = -1;
+
+	if (fd < 0)
+		ereport(ERROR,
+				(errcode_for_file_access(),
+				 errmsg("could not open file \"%s\" for reading: %m", path)));
+	if (fstat(fd, &st) != 0)
+		ereport(ERROR,
+				(errcode_for_file_access(),
+				 errmsg("could not stat file \"%s\": %m", path)));
+	memset(&zs, 0, sizeof(zs));
+	PG_TRY();
+	{
+		off_t		at = 0;
+		size_t		text = 0,
+					text_seen = 0;	/* after the last step that ended a block */
+		off_t		used_seen = 0;
+		bool		ended = false;	/* the last frame or member is whole */
+
+		if (gzip)
+		{
+			if (inflateInit2(&zs, 15 + 32) != Z_OK)
+				elog(ERROR, "could not initialize gzip decompression");
+			z_ready = true;
+		}
+		else if ((zd = ZSTD_createDCtx()) == NULL)
+			elog(ERROR, "could not initialize zstd decompression");
+		for (;;)
+		{
+			ssize_t		n;
+			size_t		pos = 0,
+						before = text;
+			bool		bad = false;
+
+			CHECK_FOR_INTERRUPTS();	/* (the decompressor is freed below) */
+			n = header_read(fd, in, ESTIMATE_STEP, at, path);
+			if (n == 0)
+			{
+				if (ended)
+					result = text;	/* the whole text, in the sample */
+				break;
+			}
+			at += n;
+			while (pos < (size_t) n && !bad)
+			{
+				if (gzip)
+				{
+					int			rc;
+
+					zs.next_in = in + pos;
+					zs.avail_in = (uInt) (n - pos);
+					zs.next_out = (Bytef *) out + text;
+					zs.avail_out = (uInt) (ESTIMATE_TEXT + ZSTD_BLOCKSIZE_MAX - text);
+					rc = inflate(&zs, Z_NO_FLUSH);
+					pos = n - zs.avail_in;
+					text = ESTIMATE_TEXT + ZSTD_BLOCKSIZE_MAX - zs.avail_out;
+					ended = rc == Z_STREAM_END;
+					if (ended)
+						inflateReset(&zs);	/* another member may follow */
+					else
+						bad = rc != Z_OK && rc != Z_BUF_ERROR;
+				}
+				else
+				{
+					ZSTD_inBuffer zin = {in, (size_t) n, pos};
+					ZSTD_outBuffer zout = {out, ESTIMATE_TEXT + ZSTD_BLOCKSIZE_MAX, text};
+					size_t		rc = ZSTD_decompressStream(zd, &zout, &zin);
+
+					bad = ZSTD_isError(rc);
+					pos = zin.pos;
+					text = zout.pos;
+					ended = rc == 0;
+				}
+				if (!bad && text >= ESTIMATE_TEXT)
+					break;
+			}
+			if (bad)
+				break;
+			if (text > before)
+			{
+				text_seen = text;
+				used_seen = at - (n - pos);
+			}
+			if (text >= ESTIMATE_TEXT)
+			{
+				result = (int64) ((double) text_seen / (double) Max(used_seen, 1) * (double) st.st_size);
+				break;
+			}
+		}
+	}
+	PG_FINALLY();
+	{
+		if (z_ready)
+			inflateEnd(&zs);
+		if (zd)
+			ZSTD_freeDCtx(zd);
+	}
+	PG_END_TRY();
+	CloseTransientFile(fd);
+	pfree(in);
+	pfree(out);
+	return result;
+}
+
+/*
+ * How the pieces of a compressed file are shared out, when its text's size
+ * is known or estimated:
  * each part takes a run of them, part k from where part k - 1 ends, so
  * that a part stops decompressing at the end of its run.  Part k then
  * decompresses the text up to its run's end e_k and reads the games of
  * e_k - e_(k-1): the runs are such that e_k * d + (e_k - e_(k-1)) is the
  * same for every part, d the cost of decompressing a byte of text against
- * that of reading it into rows (zstd_share()).  With 2 parts and d = 0.1
+ * that of reading it into rows (decompress_share()).  With 2 parts and d = 0.1
  * the first reads 52 % of the text, and two parts at once take
  * (1 + d) / (2 + d) of one part's time (1.91 times as fast), where
  * interleaved pieces, which every part decompresses, take
  * (1 + 2 d) / (2 + 2 d) (1.83 times).
  */
-#define ZSTD_SHARE 0.1			/* d of an empty text */
+#define EMPTY_SHARE 0.1			/* d of an empty text */
+#define GZIP_COST 1.6			/* zlib's cost against zstd's in a session (doc/benchmarks.md) */
 
 /*
  * d for a text of B bytes a game: decompressing costs the same for each
@@ -198,19 +332,20 @@ unknown:
  * d = B / (P + p B), P and p from the two corpora measured
  * (doc/benchmarks.md): d = 0.08 for the benchmark's 969 bytes a game, 0.20
  * to 0.24 for the lichess form's 3,784 (a clock after every move), taken
- * as 0.22.  Every part finds the same d: B is told by the same first bytes
- * of the text, whatever the part (which all decompress that megabyte).
+ * as 0.22; gzip's is GZIP_COST times as much.  Every part finds the same
+ * d: B is told by the same first bytes of the text, whatever the part
+ * (which all decompress that megabyte).
  */
 double
-zstd_share(const char *text, size_t len)
+decompress_share(const char *text, size_t len, bool gzip)
 {
 	int			games = count_game_starts(text, len, true);
 	double		b;
 
 	if (len == 0)
-		return ZSTD_SHARE;
+		return EMPTY_SHARE;
 	b = (double) len / Max(games, 1);	/* one game in the megabyte, or none begun: a long game */
-	return b / (10400 + 1.8 * b);
+	return (gzip ? GZIP_COST : 1) * b / (10400 + 1.8 * b);
 }
 
 int64 *

@@ -8,7 +8,7 @@
 #include "postgres.h"
 
 #define FILE_PART (1 << 20)		/* a file is read a megabyte at a time */
-#define ZSTD_SAMPLE FILE_PART	/* the text whose games tell a zstd file's runs */
+#define SHARE_SAMPLE FILE_PART	/* the text whose games tell a compressed file's runs */
 #define ZONE_PARTS_MAX 1024		/* more parts take the pieces in turn */
 
 /* The first cut at or after buf[p] (p >= 1), or len */
@@ -17,8 +17,10 @@ extern size_t next_cut(const char *buf, size_t p, size_t len);
 extern int	count_game_starts(const char *buf, size_t len, bool at_start);
 /* The size of a zstd file's text, or -1 when its headers do not tell */
 extern int64 zstd_text_size(const char *path);
-/* d, decompressing against reading, for the text that begins so */
-extern double zstd_share(const char *text, size_t len);
+/* An estimate of a compressed file's text size, or -1 when its first bytes do not decompress */
+extern int64 text_size_estimate(const char *path, bool gzip);
+/* d, decompressing against reading, for the zstd or gzip text that begins so */
+extern double decompress_share(const char *text, size_t len, bool gzip);
 /* The end of each part's run of pieces (the last's INT64_MAX), palloc'd */
 extern int64 *zone_ends(int64 text_size, int64 size, int parts, double d);
 

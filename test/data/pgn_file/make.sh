@@ -16,7 +16,10 @@
 #   cut.pgn.zst                   the text the test writes as chess_cut.pgn, to
 #                                 cut at every byte
 #   cut_stream.pgn.zst            the same compressed as a stream (no size
-#                                 declared: its parts take pieces in turn)
+#                                 declared: its parts' runs are cut by the
+#                                 size of its text, which the estimate's
+#                                 sample holds whole)
+#   cut.pgn.gz                    the same in gzip
 #   cut_frames.pgn.zst            the same in two frames with a skippable
 #                                 frame between them
 #   cut_pzstd.pgn.zst, games_pzstd.pgn.zst
@@ -54,6 +57,7 @@ done
 zstd -q -c clocks.pgn.tmp >clocks.pgn.zst
 zstd -q -c cut.tmp >cut.pgn.zst
 zstd -q -c <cut.tmp >cut_stream.pgn.zst
+gzip -n -c cut.tmp >cut.pgn.gz
 head -c 100 cut.tmp >cut1.tmp
 tail -c +101 cut.tmp >cut2.tmp
 {
