@@ -3,7 +3,7 @@
  * (pgn_games_file(part => k, parts => n), pgn_file.c): where the text is cut,
  * how many games a piece holds, and, for a compressed file, the size of its
  * text and the runs of pieces its parts take.  Every part must cut and share
- * the text alike, whatever it reads: these depend on the text alone.
+ * the text alike, whatever it reads: these depend on the file alone.
  */
 #include "pgn_pieces.h"
 
@@ -19,6 +19,7 @@
 #endif
 #define ZSTD_STATIC_LINKING_ONLY	/* ZSTD_getFrameHeader(): exported, not frozen */
 #include <zstd.h>
+#include <zstd_errors.h>
 
 /*
  * Whether the text cuts at buf[p] for the parts of a file: a tag line after
@@ -99,17 +100,30 @@ count_game_starts(const char *buf, size_t len, bool at_start)
 	return n;
 }
 
-/* len bytes of the file at at, or fewer at its end; an error raised */
+/*
+ * len bytes of the file at at, or fewer at its end only (a short read is
+ * read on, so that every part sees the same steps); an error raised
+ */
 static ssize_t
 header_read(int fd, void *buf, size_t len, off_t at, const char *path)
 {
-	ssize_t		n = pg_pread(fd, buf, len, at);
+	size_t		got = 0;
 
-	if (n < 0)
-		ereport(ERROR,
-				(errcode_for_file_access(),
-				 errmsg("could not read file \"%s\": %m", path)));
-	return n;
+	while (got < len)
+	{
+		ssize_t		n = pg_pread(fd, (char *) buf + got, len - got, at + (off_t) got);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			ereport(ERROR,
+					(errcode_for_file_access(),
+					 errmsg("could not read file \"%s\": %m", path)));
+		if (n == 0)
+			break;
+		got += n;
+	}
+	return (ssize_t) got;
 }
 
 /*
@@ -184,13 +198,15 @@ unknown:
  * not tell it (a zstd stream; pzstd's frames, as in lichess's files; gzip,
  * whose trailer tells the size modulo 4 GB): the file's size times the
  * ratio of its first ESTIMATE_TEXT bytes of text to the compressed bytes
- * that hold them.  The decompressor is given ESTIMATE_STEP bytes at a time
- * and the ratio taken after the last step that ended a block (a
- * decompressor keeps a block's bytes until it has all of them), so that it
- * is known to a step: 0.2 % on lichess's form.  The text's size when it
- * ends sooner; -1 when its first bytes do not decompress (the reading
- * says why).  The same for every part: an error of the file system is
- * raised.
+ * that hold them.  The decompressor is given ESTIMATE_STEP bytes at a time,
+ * and the step that brings the text to ESTIMATE_TEXT ends a block (a
+ * decompressor keeps a block's bytes until it has all of them, and gives
+ * its text then): the compressed bytes are known to a step, and the
+ * estimate within 0.4 % on the corpora here (doc/benchmarks.md).  The
+ * text's size when it ends sooner; -1 when its first bytes do not
+ * decompress or the file is cut short within them (the reading says why).
+ * The same for every part, which must cut the text alike: an error of the
+ * file system, or the decompressor's memory refused, is raised.
  */
 #define ESTIMATE_TEXT (8 << 20)
 #define ESTIMATE_STEP 4096
@@ -201,9 +217,10 @@ text_size_estimate(const char *path, bool gzip)
 	int			fd = OpenTransientFile(path, O_RDONLY | PG_BINARY);
 	struct stat st;
 	unsigned char *in = palloc(ESTIMATE_STEP);
-	char	   *out = palloc(ESTIMATE_TEXT + ZSTD_BLOCKSIZE_MAX);
+	size_t		room = ESTIMATE_TEXT + ZSTD_BLOCKSIZE_MAX;
+	char	   *out = palloc(room);
+	z_stream   *zs = palloc0(sizeof(z_stream));
 	ZSTD_DCtx  *volatile zd = NULL;
-	z_stream	zs;
 	volatile bool z_ready = false;
 	volatile int64 result = -1;
 
@@ -215,18 +232,15 @@ text_size_estimate(const char *path, bool gzip)
 		ereport(ERROR,
 				(errcode_for_file_access(),
 				 errmsg("could not stat file \"%s\": %m", path)));
-	memset(&zs, 0, sizeof(zs));
 	PG_TRY();
 	{
 		off_t		at = 0;
-		size_t		text = 0,
-					text_seen = 0;	/* after the last step that ended a block */
-		off_t		used_seen = 0;
+		size_t		text = 0;
 		bool		ended = false;	/* the last frame or member is whole */
 
 		if (gzip)
 		{
-			if (inflateInit2(&zs, 15 + 32) != Z_OK)
+			if (inflateInit2(zs, 15 + 32) != Z_OK)
 				elog(ERROR, "could not initialize gzip decompression");
 			z_ready = true;
 		}
@@ -235,8 +249,7 @@ text_size_estimate(const char *path, bool gzip)
 		for (;;)
 		{
 			ssize_t		n;
-			size_t		pos = 0,
-						before = text;
+			size_t		pos = 0;
 			bool		bad = false;
 
 			CHECK_FOR_INTERRUPTS();	/* (the decompressor is freed below) */
@@ -248,49 +261,56 @@ text_size_estimate(const char *path, bool gzip)
 				break;
 			}
 			at += n;
-			while (pos < (size_t) n && !bad)
+			while (pos < (size_t) n && !bad && text < ESTIMATE_TEXT)
 			{
+				bool		no_memory;
+				size_t		pos_before = pos,
+							text_before = text;
+
 				if (gzip)
 				{
 					int			rc;
 
-					zs.next_in = in + pos;
-					zs.avail_in = (uInt) (n - pos);
-					zs.next_out = (Bytef *) out + text;
-					zs.avail_out = (uInt) (ESTIMATE_TEXT + ZSTD_BLOCKSIZE_MAX - text);
-					rc = inflate(&zs, Z_NO_FLUSH);
-					pos = n - zs.avail_in;
-					text = ESTIMATE_TEXT + ZSTD_BLOCKSIZE_MAX - zs.avail_out;
+					zs->next_in = in + pos;
+					zs->avail_in = (uInt) (n - pos);
+					zs->next_out = (Bytef *) out + text;
+					zs->avail_out = (uInt) (room - text);
+					rc = inflate(zs, Z_NO_FLUSH);
+					pos = n - zs->avail_in;
+					text = room - zs->avail_out;
 					ended = rc == Z_STREAM_END;
 					if (ended)
-						inflateReset(&zs);	/* another member may follow */
-					else
-						bad = rc != Z_OK && rc != Z_BUF_ERROR;
+						inflateReset(zs);	/* another member may follow */
+					no_memory = rc == Z_MEM_ERROR;
+					bad = rc != Z_OK && rc != Z_BUF_ERROR && !ended;
 				}
 				else
 				{
 					ZSTD_inBuffer zin = {in, (size_t) n, pos};
-					ZSTD_outBuffer zout = {out, ESTIMATE_TEXT + ZSTD_BLOCKSIZE_MAX, text};
+					ZSTD_outBuffer zout = {out, room, text};
 					size_t		rc = ZSTD_decompressStream(zd, &zout, &zin);
 
+					no_memory = ZSTD_isError(rc) && ZSTD_getErrorCode(rc) == ZSTD_error_memory_allocation;
 					bad = ZSTD_isError(rc);
 					pos = zin.pos;
 					text = zout.pos;
 					ended = rc == 0;
 				}
-				if (!bad && text >= ESTIMATE_TEXT)
-					break;
+				if (pos == pos_before && text == text_before && !ended)
+					bad = true;	/* no progress: never loop on it */
+				if (no_memory)
+					ereport(ERROR,
+							(errcode(ERRCODE_OUT_OF_MEMORY),
+							 errmsg("out of memory"),
+							 errdetail("The decompression of PGN file \"%s\" could not allocate its window.", path)));
 			}
 			if (bad)
 				break;
-			if (text > before)
-			{
-				text_seen = text;
-				used_seen = at - (n - pos);
-			}
 			if (text >= ESTIMATE_TEXT)
 			{
-				result = (int64) ((double) text_seen / (double) Max(used_seen, 1) * (double) st.st_size);
+				double		size = (double) text / (double) (at - (off_t) (n - pos)) * (double) st.st_size;
+
+				result = (int64) Min(size, (double) (PG_INT64_MAX / 4));
 				break;
 			}
 		}
@@ -298,7 +318,7 @@ text_size_estimate(const char *path, bool gzip)
 	PG_FINALLY();
 	{
 		if (z_ready)
-			inflateEnd(&zs);
+			inflateEnd(zs);
 		if (zd)
 			ZSTD_freeDCtx(zd);
 	}
@@ -306,6 +326,7 @@ text_size_estimate(const char *path, bool gzip)
 	CloseTransientFile(fd);
 	pfree(in);
 	pfree(out);
+	pfree(zs);
 	return result;
 }
 

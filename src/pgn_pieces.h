@@ -17,7 +17,7 @@ extern size_t next_cut(const char *buf, size_t p, size_t len);
 extern int	count_game_starts(const char *buf, size_t len, bool at_start);
 /* The size of a zstd file's text, or -1 when its headers do not tell */
 extern int64 zstd_text_size(const char *path);
-/* An estimate of a compressed file's text size, or -1 when its first bytes do not decompress */
+/* An estimate of a compressed file's text size, or -1 when its first bytes do not decompress or are cut short */
 extern int64 text_size_estimate(const char *path, bool gzip);
 /* d, decompressing against reading, for the zstd or gzip text that begins so */
 extern double decompress_share(const char *text, size_t len, bool gzip);
