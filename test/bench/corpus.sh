@@ -33,6 +33,26 @@ bench_revision() {
 	echo "$cache/rev-$sha"
 }
 
+# bench_parts FILE N, inside a benchmark's cluster (pg_virtualenv) with an
+# unlogged table g (tags jsonb, result text, v game): FILE read into g by
+# N parts of pgn_games_file() at once, g emptied first; prints the seconds
+# they took, and fails when a part does.
+bench_parts() {
+	local f=$1 n=$2 k s pid pids=() rc=0
+	psql -X -q -c "TRUNCATE g" -c "CHECKPOINT"
+	s=$(date +%s.%N)
+	for ((k = 1; k <= n; k++)); do
+		psql -X -q -v ON_ERROR_STOP=1 \
+			-c "INSERT INTO g SELECT tags, result, value FROM pgn_games_file('$f', part => $k, parts => $n)" &
+		pids+=($!)
+	done
+	for pid in "${pids[@]}"; do
+		wait "$pid" || rc=1
+	done
+	echo "$(date +%s.%N) - $s" | bc
+	return $rc
+}
+
 # bench_huge_pages MB reserves MB more of the kernel's huge pages (as root)
 # for a benchmark's server, and sets BENCH_PG_OPTS to the options of
 # pg_virtualenv that make the server use them (huge_pages = on), or to none

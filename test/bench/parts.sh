@@ -30,21 +30,12 @@ set -euo pipefail
 export PGDATABASE=postgres
 psql -X -q -c "CREATE EXTENSION chess" -c "CREATE UNLOGGED TABLE g (tags jsonb, result text, v game)"
 now() { date +%s.%N; }
+. test/bench/corpus.sh
 for ((r = 1; r <= $rounds; r++)); do
 	for f in games.pgn games.pgn.zst; do
 		for n in 1 2; do
-			psql -X -q -c "TRUNCATE g" -c "CHECKPOINT"
-			s=\$(now)
-			pids=()
-			for ((k = 1; k <= n; k++)); do
-				psql -X -q -v ON_ERROR_STOP=1 -c "INSERT INTO g SELECT tags, result, value FROM pgn_games_file('$work/\$f', part => \$k, parts => \$n)" &
-				pids+=(\$!)
-			done
-			for pid in "\${pids[@]}"; do
-				wait "\$pid"		# a part that fails stops the run (set -e)
-			done
-			e=\$(now)
-			echo "\$f \$n \$(echo "\$e - \$s" | bc) \$(psql -X -At -c 'SELECT count(*) FROM g')"
+			t=\$(bench_parts "$work/\$f" \$n)		# a part that fails stops the run (set -e)
+			echo "\$f \$n \$t \$(psql -X -At -c 'SELECT count(*) FROM g')"
 		done
 		psql -X -q -c "TRUNCATE g"
 		longest=0

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Two trees' pgn_games_file() in parts, side by side in one cluster: the
-# revision REV (built in a temporary worktree) and the working tree, each
+# revision REV (built once in the cache: bench_revision) and the working tree, each
 # run with its own chess.so copied over the installed one (a session loads
 # the library when it starts), alternately.  The benchmark corpus (GAMES
 # games of test/bench/gen_corpus, default 300,000; with lichess, the same
@@ -27,12 +27,11 @@ lib=$(pg_config --pkglibdir)/chess.so
 # a library a process has mapped is replaced, never written over (a
 # process that has it mapped would fault)
 swap() { cp "$1" "$lib.swap" && mv "$lib.swap" "$lib"; }
-trap 'git worktree remove --force "$work/rev" 2>/dev/null; swap chess.so; rm -rf "$work"; bench_huge_pages_restore' EXIT
-git worktree add -q --detach "$work/rev" "$rev"
-make -s -C "$work/rev" -j"$(nproc)" >/dev/null
+trap 'swap chess.so; rm -rf "$work"; bench_huge_pages_restore' EXIT
+revdir=$(bench_revision "$rev")
 make -s -j"$(nproc)" >/dev/null
 make -s install >/dev/null
-cp "$work/rev/chess.so" "$work/rev.so"
+cp "$revdir/chess.so" "$work/rev.so"
 cp chess.so "$work/tree.so"
 bench_huge_pages 256
 pzstd -q -c "$corpus" >"$work/games.pzstd.zst"
@@ -43,23 +42,14 @@ cat >"$work/run.sh" <<SH
 set -euo pipefail
 export PGDATABASE=postgres
 psql -X -q -c "CREATE EXTENSION chess" -c "CREATE UNLOGGED TABLE g (tags jsonb, result text, v game) WITH (autovacuum_enabled = off)"
-now() { date +%s.%N; }
+. test/bench/corpus.sh
 for ((r = 1; r <= $rounds; r++)); do
 	for f in games.pzstd.zst games.pgn.gz games.pgn.zst; do
 		for t in rev tree; do
 			cp "$work/\$t.so" "$lib.swap" && mv "$lib.swap" "$lib"
 			for n in 1 2; do
-				psql -X -q -c "TRUNCATE g" -c "CHECKPOINT"
-				s=\$(now)
-				pids=()
-				for ((k = 1; k <= n; k++)); do
-					psql -X -q -v ON_ERROR_STOP=1 -c "INSERT INTO g SELECT tags, result, value FROM pgn_games_file('$work/\$f', part => \$k, parts => \$n)" &
-					pids+=(\$!)
-				done
-				for pid in "\${pids[@]}"; do
-					wait "\$pid"
-				done
-				echo "\$f \$t \$n \$(echo "\$(now) - \$s" | bc) \$(psql -X -At -c 'SELECT count(*) FROM g')"
+				s=\$(bench_parts "$work/\$f" \$n)
+				echo "\$f \$t \$n \$s \$(psql -X -At -c 'SELECT count(*) FROM g')"
 			done
 		done
 	done
