@@ -15,7 +15,7 @@ ENGINE_OBJS = src/engine/bitboard_data.o src/engine/codec.o src/engine/fen.o \
 	src/engine/tables.o src/engine/game.o src/engine/game_memo.o src/engine/annotation.o src/engine/annotation_codec.o src/engine/commands.o src/engine/analysis.o src/engine/search.o src/engine/svg.o src/engine/explorer.o \
 	src/engine/openings.o src/engine/openings_data.o src/engine/json.o src/engine/query.o src/engine/query_match.o src/engine/query_flip.o src/engine/features.o
 GLUE_OBJS = src/chess.o src/init.o src/square.o src/piece.o src/move.o src/position.o src/moves.o \
-	src/tables.o src/notation.o src/game.o src/game_io.o src/game_play.o src/pgn.o src/pgn_file.o src/pgn_pieces.o src/pgn_scan.o src/pgn_tags.o src/pgn_write.o \
+	src/tables.o src/notation.o src/game.o src/game_io.o src/game_play.o src/pgn.o src/pgn_file.o src/pgn_frames.o src/pgn_pieces.o src/pgn_scan.o src/pgn_tags.o src/pgn_write.o \
 	src/annotation.o src/analysis.o src/outcome.o src/replay.o src/pattern.o src/balance.o src/search.o \
 	src/prefix.o src/gin_position.o src/gin_game.o src/gin_pattern.o src/gin_pattern_query.o src/gin_keys.o src/opening.o src/explorer.o src/explorer_sum.o src/gamequery.o src/gin_query.o src/features.o
 OBJS = $(GLUE_OBJS) $(ENGINE_OBJS)

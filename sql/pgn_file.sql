@@ -227,6 +227,95 @@ END $$;
 SELECT f, parts, count(*) AS cuts, count(*) FILTER (WHERE same) AS as_whole, min(games), max(games)
 FROM cuts GROUP BY f, parts ORDER BY f, parts;
 RESET chess.pgn_piece_size;
+-- pzstd's frames, as lichess's files are: a skippable frame that gives the
+-- compressed size of the frame after it, each frame decompressed alone.
+-- Their parts take the frames in turn, and a part decompresses its own
+-- frames only, and the start of each next one; the others' pieces' length
+-- and games it reads from their files of records in base/pgsql_tmp, or
+-- makes itself when they are not there, as here, where the parts run one
+-- after the other.  The frames here are raw blocks (zstd's stored bytes),
+-- written in SQL: k bytes of text each, for every k to the file's size,
+-- so that a frame holds no cut, or a game's first bytes, or many games.
+CREATE FUNCTION le_bytes(v bigint, n int) RETURNS bytea LANGUAGE sql AS
+$$ SELECT string_agg(set_byte('\x00'::bytea, 0, ((v >> (8 * i)) & 255)::int), ''::bytea ORDER BY i) FROM generate_series(0, n - 1) AS i $$;
+CREATE FUNCTION pzstd_frames(t bytea, k int) RETURNS bytea LANGUAGE plpgsql AS $$
+DECLARE
+	result bytea := '';
+	piece bytea;
+	frame bytea;
+	block bytea;
+BEGIN
+	FOR i IN 0 .. (length(t) - 1) / k LOOP
+		piece := substring(t FROM i * k + 1 FOR k);
+		-- a frame header with a window of 128 kB, then raw blocks of at most 128 kB, the last marked
+		frame := '\x28b52ffd0038';
+		FOR b IN 0 .. (length(piece) - 1) / 131072 LOOP
+			block := substring(piece FROM b * 131072 + 1 FOR 131072);
+			frame := frame || le_bytes(length(block) * 8 + (b = (length(piece) - 1) / 131072)::int, 3) || block;
+		END LOOP;
+		result := result || '\x502a4d1804000000'::bytea || le_bytes(length(frame), 4) || frame;
+	END LOOP;
+	RETURN result;
+END $$;
+CREATE TEMP TABLE frame_cuts (size integer, parts integer, games integer, same boolean);
+DO $$
+DECLARE
+	text bytea := pg_read_binary_file('chess_cut.pgn');
+	whole text := (SELECT string_agg(game || ':' || byte_offset || ':' || value::text, '|' ORDER BY game) FROM pgn_games_file('chess_cut.pgn'));
+	got text;
+	n integer;
+BEGIN
+	FOR size IN 1 .. length(text) LOOP
+		PERFORM write_file('chess_cut_pzstd_frames.pgn.zst', pzstd_frames(text, size));
+		FOR parts IN 1 .. 3 LOOP
+			SELECT count(*), string_agg(game || ':' || byte_offset || ':' || value::text, '|' ORDER BY game) INTO n, got
+			FROM generate_series(1, parts) AS part, pgn_games_file('chess_cut_pzstd_frames.pgn.zst', part => part, parts => parts);
+			INSERT INTO frame_cuts VALUES (size, parts, n, got IS NOT DISTINCT FROM whole);
+		END LOOP;
+	END LOOP;
+END $$;
+SELECT parts, count(*) AS frame_sizes, count(*) FILTER (WHERE same) AS as_whole, min(games), max(games)
+FROM frame_cuts GROUP BY parts ORDER BY parts;
+-- 6,000 games in frames of 50,000 bytes (about 24 frames): 2 to 4 parts as the whole
+SELECT write_file('chess_test_frames.pgn.zst', pzstd_frames(pg_read_binary_file('chess_test.pgn'), 50000));
+CREATE TEMP TABLE frames_whole AS
+SELECT game, byte_offset, md5(value::text) AS v FROM pgn_games_file('chess_test_frames.pgn.zst');
+SELECT count(*), (SELECT md5(string_agg(game || ':' || byte_offset || ':' || md5(value::text), '|' ORDER BY game)) FROM pgn_games_file('chess_test.pgn'))
+       = md5(string_agg(game || ':' || byte_offset || ':' || v, '|' ORDER BY game)) AS as_plain
+FROM frames_whole;
+SELECT parts, count(*) AS games,
+       count(*) = (SELECT count(*) FROM frames_whole)
+       AND NOT EXISTS (SELECT game, byte_offset, md5(value::text) FROM generate_series(1, parts) AS part, pgn_games_file('chess_test_frames.pgn.zst', part => part, parts => parts)
+                       EXCEPT SELECT * FROM frames_whole) AS as_whole
+FROM generate_series(2, 4) AS parts, generate_series(1, parts) AS part, pgn_games_file('chess_test_frames.pgn.zst', part => part, parts => parts)
+GROUP BY parts ORDER BY parts;
+-- part 2 while part 1 is read (a cursor): part 2 reads part 1's records
+-- from its file, which part 1 removes when it ends
+BEGIN;
+DECLARE part1 CURSOR FOR SELECT game, byte_offset, md5(value::text) AS v FROM pgn_games_file('chess_test_frames.pgn.zst', part => 1, parts => 2);
+MOVE FORWARD 2900 IN part1;
+SELECT count(*) AS record_files FROM pg_ls_tmpdir() WHERE name LIKE 'pgsql_tmp_chess_%';
+CREATE TEMP TABLE frames_parts AS
+SELECT game, byte_offset, md5(value::text) AS v FROM pgn_games_file('chess_test_frames.pgn.zst', part => 2, parts => 2);
+CLOSE part1;
+COMMIT;
+SELECT count(*) AS record_files FROM pg_ls_tmpdir() WHERE name LIKE 'pgsql_tmp_chess_%';
+INSERT INTO frames_parts
+SELECT game, byte_offset, md5(value::text) FROM pgn_games_file('chess_test_frames.pgn.zst', part => 1, parts => 2);
+SELECT count(*), NOT EXISTS (SELECT * FROM frames_parts EXCEPT SELECT * FROM frames_whole) AS as_whole FROM frames_parts;
+-- a damaged frame (a reserved block type): the parts that decompress it fail
+SELECT write_file('chess_bad_frames.pgn.zst',
+       overlay(pg_read_binary_file('chess_test_frames.pgn.zst') PLACING '\x07' FROM 3 * (12 + 6 + 3 + 50000) + 12 + 7));
+\set VERBOSITY sqlstate
+SELECT count(*) FROM pgn_games_file('chess_bad_frames.pgn.zst', part => 1, parts => 2);
+SELECT count(*) FROM pgn_games_file('chess_bad_frames.pgn.zst', part => 2, parts => 2);
+\set VERBOSITY default
+-- a frame's size told wrong: not pzstd's frames; read as zstd, in runs
+SELECT write_file('chess_lying_frames.pgn.zst',
+       overlay(pg_read_binary_file('chess_test_frames.pgn.zst') PLACING '\x00' FROM 9));
+SELECT parts, count(*) FROM generate_series(1, 2) AS parts, generate_series(1, parts) AS part,
+       pgn_games_file('chess_lying_frames.pgn.zst', part => part, parts => parts)
+GROUP BY parts ORDER BY parts;
 -- a part out of range
 SELECT count(*) FROM pgn_games_file('chess_test.pgn', part => 3, parts => 2);
 \echo SQLSTATE :LAST_ERROR_SQLSTATE

@@ -4,6 +4,7 @@
  * (pgn.c).
  */
 #include "pgn_read.h"
+#include "pgn_frames.h"
 #include "pgn_pieces.h"
 
 #include "catalog/pg_authid.h"
@@ -193,10 +194,10 @@ typedef struct FileReading
 	int64		piece_size;		/* chess.pgn_piece_size when the reading began */
 	/* NULL, or each part's pieces in a run: part k's end (zone_ends(); the last part's is INT64_MAX) */
 	int64	   *zone_end;
+	/* a file of pzstd's frames: its reader, and the text of the part's piece */
+	FrameReader *frames;
+	const char *piece_text;
 } FileReading;
-
-/* how far past its size a piece's end is looked for before the file is refused */
-#define PIECE_SEARCH_MAX (64 << 20)
 
 /* chess.pgn_piece_size: the size of the pieces a file is cut into for its parts */
 static int	piece_size = 1 << 20;
@@ -442,6 +443,42 @@ file_read_part(FileReading *r)
 	}
 }
 
+/*
+ * A part of a file of pzstd's frames (pgn_frames.c): its pieces, each cut
+ * at a frame and told with the games and the text before it.  Returns
+ * when rows are queued or the part is read.
+ */
+static void
+file_read_frames(FileReading *r)
+{
+	while (r->st.nqueued == 0 && !r->done)
+	{
+		FramePiece piece;
+
+		CHECK_FOR_INTERRUPTS();
+		if (r->piece_pos < r->piece_len)
+		{
+			r->piece_pos += read_queue(&r->st, &r->h, r->piece_text + r->piece_pos,
+									   r->piece_len - r->piece_pos, true);
+			continue;
+		}
+		if (!frames_next(r->frames, &piece))
+		{
+			r->done = true;
+			break;
+		}
+		/* a part's own text must be valid UTF-8; the others' is theirs to check */
+		if (chess_utf8_valid_prefix(piece.text, piece.len) < piece.len)
+			file_invalid_utf8(r);
+		r->st.games_read = piece.games_before;
+		r->st.base_offset = piece.offset;
+		read_advance(&r->st, piece.text, 0);
+		r->piece_text = piece.text;
+		r->piece_len = piece.len;
+		r->piece_pos = 0;
+	}
+}
+
 /* Opens the file of a pgn_games_file() call, in the memory of its calls. */
 static FileReading *
 file_start(FunctionCallInfo fcinfo, MemoryContext calls)
@@ -525,7 +562,10 @@ file_start(FunctionCallInfo fcinfo, MemoryContext calls)
 	/* a part moves what it has not read to the front when a megabyte is not free: the larger, the less often */
 	r->cap = (r->parts > 1 ? 4 : 2) * FILE_PART;
 	r->buf = palloc(r->cap + 1);
-	if (pf->format != FILE_PLAIN && r->parts > 1 && r->parts <= ZONE_PARTS_MAX)
+	/* a file of pzstd's frames: each part decompresses its own pieces' */
+	if (pf->format == FILE_ZSTD && encoding == PG_UTF8)
+		r->frames = frames_start(path, r->part, r->parts);
+	if (r->frames == NULL && pf->format != FILE_PLAIN && r->parts > 1 && r->parts <= ZONE_PARTS_MAX)
 	{
 		/* a compressed file's size: what its zstd frames declare, or an estimate */
 		text_size = pf->format == FILE_ZSTD ? zstd_text_size(path) : -1;
@@ -581,7 +621,9 @@ chess_pgn_games_file(PG_FUNCTION_ARGS)
 	{
 		MemoryContext old = MemoryContextSwitchTo(funcctx->multi_call_memory_ctx);
 
-		if (r->parts > 1)
+		if (r->frames)
+			file_read_frames(r);
+		else if (r->parts > 1)
 			file_read_part(r);
 		else
 			file_read_games(r);

@@ -104,8 +104,8 @@ count_game_starts(const char *buf, size_t len, bool at_start)
  * len bytes of the file at at, or fewer at its end only (a short read is
  * read on, so that every part sees the same steps); an error raised
  */
-static ssize_t
-header_read(int fd, void *buf, size_t len, off_t at, const char *path)
+ssize_t
+pread_full(int fd, void *buf, size_t len, off_t at, const char *path)
 {
 	size_t		got = 0;
 
@@ -150,7 +150,7 @@ zstd_text_size(const char *path)
 	for (;;)
 	{
 		unsigned char header[ZSTD_FRAMEHEADERSIZE_MAX];
-		ssize_t		n = header_read(fd, header, sizeof(header), at, path);
+		ssize_t		n = pread_full(fd, header, sizeof(header), at, path);
 		ZSTD_frameHeader zfh;
 		bool		last = false;
 
@@ -173,7 +173,7 @@ zstd_text_size(const char *path)
 
 			if ((++blocks & 4095) == 0)
 				CHECK_FOR_INTERRUPTS();
-			if (header_read(fd, b, 3, at, path) != 3)
+			if (pread_full(fd, b, 3, at, path) != 3)
 				goto unknown;
 			h = b[0] | (uint32) b[1] << 8 | (uint32) b[2] << 16;
 			last = h & 1;
@@ -253,7 +253,7 @@ text_size_estimate(const char *path, bool gzip)
 			bool		bad = false;
 
 			CHECK_FOR_INTERRUPTS();	/* (the decompressor is freed below) */
-			n = header_read(fd, in, ESTIMATE_STEP, at, path);
+			n = pread_full(fd, in, ESTIMATE_STEP, at, path);
 			if (n == 0)
 			{
 				if (ended)

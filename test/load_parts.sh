@@ -8,7 +8,9 @@
 # the explorer (its triggers, which would copy every row inserted, dropped
 # during the load and made again); a part that fails (a file that does not exist) makes
 # the script fail; a gzip and a pzstd file (no size declared) whose size is
-# estimated far off still give every game once.  Prints "load parts: N
+# estimated far off still give every game once; the parts of a file of
+# pzstd's frames (lichess's) at once give every game once, and a part
+# whose other part stops reads its games as alone.  Prints "load parts: N
 # passed, M failed".  Run inside a cluster (pg_virtualenv).
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -71,8 +73,7 @@ check "the GIN indexes after the load" "$(psql -X -At -c "SELECT string_agg(c.re
 got=$(psql -X -At -c "SELECT count(*) || ' ' || md5(string_agg(game || ':' || byte_offset, '|' ORDER BY game)) FROM generate_series(1, 3) AS part, pgn_games_file('$work/games.pgn.zst', part => part, parts => 3)")
 want=$(psql -X -At -c "SELECT count(*) || ' ' || md5(string_agg(game || ':' || byte_offset, '|' ORDER BY game)) FROM pgn_games_file('$work/games.pgn')")
 check "3 parts of the zstd file: the numbers and offsets of the whole" "$got" "$want"
-# a compressed file whose headers tell no size (gzip; pzstd's frames, as
-# lichess's files are): its runs are cut by an estimate from its first 8 MB
+# a compressed file whose headers tell no size (gzip; a zstd stream): its runs are cut by an estimate from its first 8 MB
 # of text.  Here those are one game 80,000 times, which compresses many
 # times better than the 3,000 games after them (comments of hex digits):
 # the estimate is many times the text, part 1's run of 2 takes all of it,
@@ -87,7 +88,7 @@ SELECT string_agg(format(E'[Event "Hex %s"]\n[Result "*"]\n\n1. d4 {%s} d5 *\n',
 FROM generate_series(1, 3000) AS i;
 SQL
 gzip -c "$work/skewed.pgn" >"$work/skewed.pgn.gz"
-pzstd -q -c "$work/skewed.pgn" >"$work/skewed.pgn.zst"
+zstd -q -c <"$work/skewed.pgn" >"$work/skewed.pgn.zst"	# a stream (pzstd's frames are read by frames)
 chmod 644 "$work"/skewed.pgn*
 want=$(psql -X -At -c "SELECT count(*) || ' ' || md5(string_agg(game || ':' || byte_offset || ':' || value::text, '|' ORDER BY game)) FROM pgn_games_file('$work/skewed.pgn')")
 for f in skewed.pgn.gz skewed.pgn.zst; do
@@ -102,25 +103,60 @@ for f in skewed.pgn.gz skewed.pgn.zst; do
 	check "2 parts of $f: the estimate's runs, part 1's all of the text" \
 		"$(psql -X -At -c "SELECT string_agg(n::text, ' ' ORDER BY part) FROM generate_series(1, 2) AS part, LATERAL (SELECT count(*) AS n FROM pgn_games_file('$work/$f', part => part, parts => 2)) AS c")" "83000 0"
 done
-# the seeded games three times (60,000 games, 15 MB): as pzstd writes them
-# (no size declared) their 2 parts split where zstd's, which declares the
-# size, do, within 1 % of the games; and a gzip file damaged in its last
+# the seeded games three times (60,000 games, 15 MB): as a zstd stream
+# (no size declared) their 2 parts split where zstd's file, which declares the
+# size, does, within 1 % of the games; and a gzip file damaged in its last
 # bytes (its check of the text) fails the part that reads them, not
 # part 1, which stops at the end of its run (so load_parts.sh commits
 # part 1's games and fails)
 for i in 1 2 3; do cat "$work/games.pgn"; echo; done >"$work/even.pgn"
-pzstd -q -c "$work/even.pgn" >"$work/even.pgn.zst"
+zstd -q -c <"$work/even.pgn" >"$work/even.pgn.zst"
 zstd -q -c "$work/even.pgn" >"$work/even_sized.pgn.zst"
 gzip -c "$work/even.pgn" >"$work/even.pgn.gz"
 python3 -c 'import sys; p = sys.argv[1]; b = bytearray(open(p, "rb").read()); b[-6] ^= 0x55; open(p, "wb").write(b)' "$work/even.pgn.gz"
 chmod 644 "$work"/even*
 first() { PGOPTIONS="-c chess.pgn_piece_size=64kB" psql -X -At -c "SELECT count(*) FROM pgn_games_file('$1', part => 1, parts => 2)"; }
 a=$(first "$work/even.pgn.zst") b=$(first "$work/even_sized.pgn.zst")
-check "pzstd's 2 parts split where the size declared splits them, within 1 % of the games" \
+check "a stream's 2 parts split where the size declared splits them, within 1 % of the games" \
 	"$((a - b <= 600 && b - a <= 600)) $(($(stat -c %s "$work/even.pgn") > 8 * 1024 * 1024))" "1 1"
 check "a gzip file damaged at its end: part 1 of 2 reads its run" "$(first "$work/even.pgn.gz" 2>&1 | grep -Ec '^[1-9][0-9]*$')" 1
 check "a gzip file damaged at its end: part 2 of 2 fails (XX001)" \
 	"$(psql -X -At -v VERBOSITY=sqlstate -c "SELECT count(*) FROM pgn_games_file('$work/even.pgn.gz', part => 2, parts => 2)" 2>&1 | grep -o 'XX001')" "XX001"
+# pzstd's frames (-1: 2 MB of text each, 8 frames): the parts at once
+# read each other's records of their pieces; a part that stops (a cursor
+# held open, then rolled back) makes the other wait a second, then make
+# the records itself; every game once, numbered and placed as in the
+# whole, and no file of records left
+pzstd -q -1 -c "$work/even.pgn" >"$work/even_frames.pgn.zst"
+chmod 644 "$work/even_frames.pgn.zst"
+psql -X -q -c "CREATE TABLE frames_got (part int, game int, byte_offset bigint, v text)"
+want=$(psql -X -At -c "SELECT count(*) || ' ' || md5(string_agg(game || ':' || byte_offset || ':' || md5(value::text), '|' ORDER BY game)) FROM pgn_games_file('$work/even.pgn')")
+frames_got() { psql -X -At -c "SELECT count(*) || ' ' || md5(string_agg(game || ':' || byte_offset || ':' || v, '|' ORDER BY game)) FROM frames_got ${1:-}"; }
+for n in 2 3; do
+	psql -X -q -c "TRUNCATE frames_got"
+	for ((k = 1; k <= n; k++)); do
+		psql -X -q -c "INSERT INTO frames_got SELECT $k, game, byte_offset, md5(value::text) FROM pgn_games_file('$work/even_frames.pgn.zst', part => $k, parts => $n)" &
+	done
+	wait
+	check "$n parts of pzstd's frames at once: every game once, numbered and placed as in the whole" "$(frames_got)" "$want"
+done
+alone=$(psql -X -At -c "SELECT count(*) || ' ' || md5(string_agg(game || ':' || byte_offset || ':' || md5(value::text), '|' ORDER BY game)) FROM pgn_games_file('$work/even_frames.pgn.zst', part => 2, parts => 2)")
+psql -X -q -c "TRUNCATE frames_got"
+psql -X -q >/dev/null <<SQL &
+BEGIN;
+DECLARE c CURSOR FOR SELECT * FROM pgn_games_file('$work/even_frames.pgn.zst', part => 1, parts => 2);
+FETCH 1 FROM c;
+SELECT pg_sleep(2);
+ROLLBACK;
+SQL
+sleep 0.5
+s=$(date +%s)
+psql -X -q -c "INSERT INTO frames_got SELECT 2, game, byte_offset, md5(value::text) FROM pgn_games_file('$work/even_frames.pgn.zst', part => 2, parts => 2)"
+wait
+check "part 2 of pzstd's frames while part 1 stops: its games, as read alone, in under 10 s" \
+	"$(frames_got "WHERE part = 2") $(($(date +%s) - s < 10))" "$alone 1"
+check "no file of records left in base/pgsql_tmp" \
+	"$(psql -X -At -c "SELECT count(*) FROM pg_ls_tmpdir() WHERE name LIKE 'pgsql_tmp_chess_%'")" 0
 # a part that fails fails the script
 if bash examples/load_parts.sh "$work/no_such.pgn" 2 2>/dev/null; then
 	check "a missing file: load_parts.sh fails" 0 1
