@@ -207,7 +207,7 @@ chess_pgn_file_init(void)
 {
 	DefineCustomIntVariable("chess.pgn_piece_size",
 							"The size of the pieces pgn_games_file() cuts a file into for its parts.",
-							"Piece j of the text, from its first game at or after byte j times this size, is read by part j mod parts + 1, or, in a gzip or zstd file read in at most 1024 parts, by the part of its run.",
+							"Piece j of the text, from its first game at or after byte j times this size, is read by part j mod parts + 1, or, in a gzip or zstd file read in at most 1024 parts, by the part of its run; a file of pzstd's frames read in 2 to 64 parts is cut at its frames.",
 							&piece_size, 1 << 20, 1, 64 << 20, PGC_USERSET, GUC_UNIT_BYTE, NULL, NULL, NULL);
 }
 
@@ -540,6 +540,11 @@ file_start(FunctionCallInfo fcinfo, MemoryContext calls)
 			 ((magic[0] == 0x28 && magic[1] == 0xb5 && magic[2] == 0x2f && magic[3] == 0xfd) ||
 			  ((magic[0] & 0xf0) == 0x50 && magic[1] == 0x2a && magic[2] == 0x4d && magic[3] == 0x18)))
 		pf->format = FILE_ZSTD;	/* a frame, or a skippable frame first: pzstd's, as in lichess's files */
+	/* a file of pzstd's frames: each part decompresses its own pieces' frames, with a reader of its own */
+	if (pf->format == FILE_ZSTD && encoding == PG_UTF8)
+		r->frames = frames_start(path, r->part, r->parts);
+	if (r->frames)
+		pf->format = FILE_PLAIN;	/* (pf is not read) */
 	if (pf->format != FILE_PLAIN)
 		pf->in = palloc(FILE_PART);
 	/* registered before the decompressor is made: no error can leak it */
@@ -560,12 +565,9 @@ file_start(FunctionCallInfo fcinfo, MemoryContext calls)
 			elog(ERROR, "could not initialize zstd decompression");
 	}
 	/* a part moves what it has not read to the front when a megabyte is not free: the larger, the less often */
-	r->cap = (r->parts > 1 ? 4 : 2) * FILE_PART;
+	r->cap = r->frames ? 0 : (r->parts > 1 ? 4 : 2) * FILE_PART;
 	r->buf = palloc(r->cap + 1);
-	/* a file of pzstd's frames: each part decompresses its own pieces' */
-	if (pf->format == FILE_ZSTD && encoding == PG_UTF8)
-		r->frames = frames_start(path, r->part, r->parts);
-	if (r->frames == NULL && pf->format != FILE_PLAIN && r->parts > 1 && r->parts <= ZONE_PARTS_MAX)
+	if (pf->format != FILE_PLAIN && r->parts > 1 && r->parts <= ZONE_PARTS_MAX)
 	{
 		/* a compressed file's size: what its zstd frames declare, or an estimate */
 		text_size = pf->format == FILE_ZSTD ? zstd_text_size(path) : -1;

@@ -17,13 +17,15 @@
  * another for what it returns: a record that does not come, from a part
  * not running, finished, or stalled for RECORD_WAIT_MS, the part makes by
  * decompressing that piece's frame itself.  A part read alone reads its
- * games right, as fast as a run.
+ * games right: it decompresses the text before its last piece then, as a
+ * part of a file whose pieces it takes in turn does.
  */
 #include "pgn_frames.h"
 #include "pgn_pieces.h"
 #include "pgn_read.h"
 
 #include "catalog/pg_tablespace_d.h"
+#include "common/file_utils.h"	/* PG_TEMP_FILE_PREFIX from PostgreSQL 17 */
 #include "common/hashfn.h"
 #include "miscadmin.h"
 #include "storage/fd.h"
@@ -98,7 +100,25 @@ struct FrameReader
 	int			own_fd;
 	int		   *owner_fd;		/* each part's file of records, when opened (RECORD_NONE: not) */
 	int		   *patience;		/* how long to wait for each part's next record */
+	int64		pieces;			/* what the part did, said at its end (DEBUG1) */
+	int64		records_read;
+	int64		records_made;
 };
+
+/* Closes the part's file of records, and removes it unless another load of the file has made its own since */
+static void
+own_close(FrameReader *fr)
+{
+	struct stat mine,
+				there;
+
+	if (fstat(fr->own_fd, &mine) == 0 && stat(fr->own_path, &there) == 0 &&
+		mine.st_dev == there.st_dev && mine.st_ino == there.st_ino)
+		unlink(fr->own_path);
+	close(fr->own_fd);
+	ReleaseExternalFD();
+	fr->own_fd = -1;
+}
 
 static void
 frames_free(void *arg)
@@ -115,12 +135,7 @@ frames_free(void *arg)
 	}
 	fr->fd = -1;
 	if (fr->own_fd >= 0)
-	{
-		close(fr->own_fd);
-		ReleaseExternalFD();
-		unlink(fr->own_path);
-	}
-	fr->own_fd = -1;
+		own_close(fr);
 	for (int k = 0; fr->owner_fd && k < fr->parts; k++)
 		if (fr->owner_fd[k] >= 0)
 		{
@@ -158,15 +173,24 @@ le32(const unsigned char *b)
 	return b[0] | (uint32) b[1] << 8 | (uint32) b[2] << 16 | (uint32) b[3] << 24;
 }
 
-/* The compressed size of the frame whose header is at at, or -1 when it is not pzstd's */
+/*
+ * The compressed size of the frame whose header is at at, or -1 when it is
+ * not pzstd's (or, with window, when its window is over FRAME_WINDOW_MAX)
+ */
 static int64
-frame_size(FrameReader *fr, off_t at, off_t size)
+frame_size(FrameReader *fr, off_t at, off_t size, bool window)
 {
-	unsigned char h[FRAME_HEADER + 4];
+	unsigned char h[FRAME_HEADER + ZSTD_FRAMEHEADERSIZE_MAX];
+	ssize_t		got = pread_full(fr->fd, h, window ? sizeof(h) : FRAME_HEADER + 4, at, fr->path);
+	ZSTD_frameHeader zfh;
 
-	if (pread_full(fr->fd, h, sizeof(h), at, fr->path) != sizeof(h) ||
+	if (got < FRAME_HEADER + 4 ||
 		le32(h) != PZSTD_MAGIC || le32(h + 4) != 4 || le32(h + 12) != ZSTD_MAGICNUMBER ||
 		le32(h + 8) > FRAME_COMPRESSED_MAX || (off_t) le32(h + 8) > size - at - FRAME_HEADER)
+		return -1;
+	if (window &&
+		(ZSTD_getFrameHeader(&zfh, h + FRAME_HEADER, Min((size_t) (got - FRAME_HEADER), le32(h + 8))) != 0 ||
+		 zfh.windowSize > FRAME_WINDOW_MAX))
 		return -1;
 	return le32(h + 8);
 }
@@ -175,7 +199,7 @@ frame_size(FrameReader *fr, off_t at, off_t size)
 static off_t
 frame_after(FrameReader *fr, off_t at)
 {
-	int64		n = frame_size(fr, at, PG_INT64_MAX);
+	int64		n = frame_size(fr, at, PG_INT64_MAX, false);
 
 	if (n < 0)
 		ereport(ERROR,
@@ -185,42 +209,38 @@ frame_after(FrameReader *fr, off_t at)
 	return at + FRAME_HEADER + (off_t) n;
 }
 
-/* Whether the file is every byte pzstd's frames, of windows that are not too large, and their number */
+/*
+ * Whether the file is pzstd's frames to its last byte, none of a window
+ * over FRAME_WINDOW_MAX, and their number; and the file's identity, which
+ * names the files of records: its device, inode, size and times, and its
+ * frames' sizes.
+ */
 static bool
 frames_walk(FrameReader *fr)
 {
 	struct stat st;
 	off_t		at = 0;
 	int64		n;
-	unsigned char h[ZSTD_FRAMEHEADERSIZE_MAX];
-	ZSTD_frameHeader zfh;
-	ssize_t		got;
 
 	if (fstat(fr->fd, &st) != 0)
 		ereport(ERROR,
 				(errcode_for_file_access(),
 				 errmsg("could not stat file \"%s\": %m", fr->path)));
-	for (fr->nframes = 0; at < st.st_size; fr->nframes++, at += FRAME_HEADER + n)
 	{
-		if ((fr->nframes & 1023) == 1023)
-			CHECK_FOR_INTERRUPTS();
-		if ((n = frame_size(fr, at, st.st_size)) < 0)
-			return false;
-	}
-	if (fr->nframes < 2)
-		return false;
-	got = pread_full(fr->fd, h, sizeof(h), FRAME_HEADER, fr->path);
-	if (ZSTD_getFrameHeader(&zfh, h, (size_t) got) != 0 || zfh.frameType != ZSTD_frame ||
-		zfh.windowSize > FRAME_WINDOW_MAX)
-		return false;
-	{
-		/* the file's identity, which names the files of records */
 		int64		id[8] = {RECORD_VERSION, (int64) st.st_dev, (int64) st.st_ino, (int64) st.st_size,
 			st.st_mtim.tv_sec, st.st_mtim.tv_nsec, st.st_ctim.tv_sec, st.st_ctim.tv_nsec};
 
 		fr->key = hash_bytes_extended((const unsigned char *) id, sizeof(id), 0);
 	}
-	return true;
+	for (fr->nframes = 0; at < st.st_size; fr->nframes++, at += FRAME_HEADER + n)
+	{
+		if ((fr->nframes & 1023) == 1023)
+			CHECK_FOR_INTERRUPTS();
+		if ((n = frame_size(fr, at, st.st_size, true)) < 0)
+			return false;
+		fr->key = hash_bytes_extended((const unsigned char *) &n, sizeof(n), fr->key);
+	}
+	return fr->nframes >= 2;
 }
 
 /* Reads the frame whose header is at at into in, to be decompressed */
@@ -254,15 +274,15 @@ frame_step(FrameReader *fr, Text *t, size_t step)
 	ZSTD_outBuffer zout;
 	size_t		rc;
 
+	if (t->len + step > FRAME_TEXT_MAX)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("a piece of PGN file \"%s\" is longer than %d MB", fr->path, FRAME_TEXT_MAX >> 20),
+				 errdetail("A part reads a zstd frame of text and the next frames' up to a game's start."),
+				 errhint("Read it in one part (parts => 1).")));
 	if (t->cap - t->len < step)
 	{
-		if (t->len + step > FRAME_TEXT_MAX)
-			ereport(ERROR,
-					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-					 errmsg("a piece of PGN file \"%s\" is longer than %d MB", fr->path, FRAME_TEXT_MAX >> 20),
-					 errdetail("A part reads a zstd frame of text and the next frames' up to a game's start."),
-					 errhint("Read it in one part (parts => 1).")));
-		t->cap = Max(t->cap * 2, t->len + step);
+		t->cap = Min(Max(t->cap * 2, t->len + step), FRAME_TEXT_MAX);
 		t->data = t->data ? repalloc(t->data, t->cap + 1) : palloc(t->cap + 1);
 	}
 	zout.dst = t->data + t->len;
@@ -275,17 +295,9 @@ frame_step(FrameReader *fr, Text *t, size_t step)
 				 errmsg("could not decompress file \"%s\": %s", fr->path, ZSTD_getErrorName(rc))));
 	fr->in_pos = zin.pos;
 	t->len += zout.pos;
-	if (rc == 0)
-	{
-		/* a frame's end: the end of what its header told */
-		if (zin.pos != zin.size)
-			ereport(ERROR,
-					(errcode(ERRCODE_DATA_CORRUPTED),
-					 errmsg("could not decompress file \"%s\": a frame is shorter than its header says",
-							fr->path)));
-		fr->frame_done = true;
-	}
-	else if (zin.pos == zin.size && zout.pos < zout.size)
+	if (rc == 0 && zin.pos == zin.size)
+		fr->frame_done = true;	/* the end of what its header told (a frame, or frames one after the other) */
+	else if (rc != 0 && zin.pos == zin.size && zout.pos < zout.size)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATA_CORRUPTED),
 				 errmsg("could not decompress file \"%s\": it ends in the middle of its zstd data",
@@ -372,13 +384,7 @@ record_write(FrameReader *fr, int64 j, Record *rec)
 	rec->check = record_check(fr, j, rec);
 	if (fr->own_fd >= 0 &&
 		pwrite(fr->own_fd, rec, sizeof(*rec), (off_t) (j * sizeof(*rec))) != sizeof(*rec))
-	{
-		/* a file system full: the others make the records */
-		close(fr->own_fd);
-		ReleaseExternalFD();
-		unlink(fr->own_path);
-		fr->own_fd = -1;
-	}
+		own_close(fr);			/* a file system full: the others make the records */
 }
 
 typedef enum RecordState
@@ -428,6 +434,7 @@ record_get(FrameReader *fr, int64 j, off_t at, Record *rec)
 
 		if (state == RECORD_FOUND)
 		{
+			fr->records_read++;
 			fr->patience[owner] = RECORD_WAIT_MS;
 			return;
 		}
@@ -437,6 +444,7 @@ record_get(FrameReader *fr, int64 j, off_t at, Record *rec)
 			if (state == RECORD_COMING)
 				fr->patience[owner] = 0;
 			piece_load(fr, &fr->spare, j, at, rec);
+			fr->records_made++;
 			return;
 		}
 		pg_usleep(1000L);
@@ -463,9 +471,7 @@ frames_start(const char *path, int part, int parts)
 	cb->arg = fr;
 	MemoryContextRegisterResetCallback(CurrentMemoryContext, cb);
 	if ((fr->fd = external_open(path, O_RDONLY)) < 0)
-		ereport(ERROR,
-				(errcode_for_file_access(),
-				 errmsg("could not open file \"%s\" for reading: %m", path)));
+		return NULL;			/* no descriptor to spare (the reading in runs says why, if another cause) */
 	if (!frames_walk(fr))
 	{
 		frames_free(fr);
@@ -524,7 +530,13 @@ frames_next(FrameReader *fr, FramePiece *piece)
 	if (!p->loaded)
 		own_load(fr, p);		/* the first */
 	if (!p->loaded)
+	{
+		elog(DEBUG1, "part %d of %d of PGN file \"%s\" in frames: %lld pieces read, %lld records of the others' read, %lld made",
+			 fr->part + 1, fr->parts, fr->path, (long long) fr->pieces,
+			 (long long) fr->records_read, (long long) fr->records_made);
 		return false;
+	}
+	fr->pieces++;
 	/* the next piece's record too, before this one's games are read: the others wait less */
 	if (!ahead->loaded)
 		own_load(fr, ahead);
