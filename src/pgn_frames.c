@@ -25,7 +25,6 @@
 #include "pgn_read.h"
 
 #include "catalog/pg_tablespace_d.h"
-#include "common/file_utils.h"	/* PG_TEMP_FILE_PREFIX from PostgreSQL 17 */
 #include "common/hashfn.h"
 #include "miscadmin.h"
 #include "storage/fd.h"
@@ -36,6 +35,9 @@
 #define ZSTD_STATIC_LINKING_ONLY	/* ZSTD_getFrameHeader(): exported, not frozen */
 #include <zstd.h>
 
+#ifndef PG_TEMP_FILE_PREFIX		/* storage/fd.h's until PostgreSQL 17, then common/file_utils.h's */
+#define PG_TEMP_FILE_PREFIX "pgsql_tmp"
+#endif
 #define PZSTD_MAGIC 0x184D2A50	/* a skippable frame's, the first of 16 */
 #define FRAME_HEADER 12			/* its magic, its size (4) and the frame's compressed size */
 #define FRAME_WINDOW_MAX (32 << 20) /* pzstd's frames hold 4 windows of text: larger, runs */

@@ -143,13 +143,18 @@ done
 # part 2 while part 1, held in a cursor, has read 29,000 of its 30,000
 # games (and so written the records of its pieces; pzstd -1 made 7 frames
 # of this file): part 2 reads them all and makes none (its DEBUG1 line says)
-psql -X -q >/dev/null <<SQL &
+# hold_part1 N SECONDS END: part 1 of 2 in a cursor in the background, N
+# games read, held SECONDS, then ended by END (COMMIT or ROLLBACK)
+hold_part1() {
+	psql -X -q >/dev/null <<SQL &
 BEGIN;
 DECLARE c CURSOR FOR SELECT * FROM pgn_games_file('$work/even_frames.pgn.zst', part => 1, parts => 2);
-MOVE 29000 IN c;
-SELECT pg_sleep(3);
-COMMIT;
+MOVE $1 IN c;
+SELECT pg_sleep($2);
+$3;
 SQL
+}
+hold_part1 29000 3 COMMIT
 sleep 1.5
 check "part 2 of pzstd's frames while part 1 is read: part 1's records read, none made" \
 	"$(PGOPTIONS="-c client_min_messages=debug1" psql -X -At -c "SELECT count(*) FROM pgn_games_file('$work/even_frames.pgn.zst', part => 2, parts => 2)" 2>&1 | grep -o '[0-9]* pieces read, [0-9]* records of the others.* read, [0-9]* made')" \
@@ -157,13 +162,7 @@ check "part 2 of pzstd's frames while part 1 is read: part 1's records read, non
 wait
 alone=$(psql -X -At -c "SELECT count(*) || ' ' || md5(string_agg(game || ':' || byte_offset || ':' || md5(value::text), '|' ORDER BY game)) FROM pgn_games_file('$work/even_frames.pgn.zst', part => 2, parts => 2)")
 psql -X -q -c "TRUNCATE frames_got"
-psql -X -q >/dev/null <<SQL &
-BEGIN;
-DECLARE c CURSOR FOR SELECT * FROM pgn_games_file('$work/even_frames.pgn.zst', part => 1, parts => 2);
-FETCH 1 FROM c;
-SELECT pg_sleep(2);
-ROLLBACK;
-SQL
+hold_part1 1 2 ROLLBACK
 sleep 0.5
 s=$(date +%s)
 psql -X -q -c "INSERT INTO frames_got SELECT 2, game, byte_offset, md5(value::text) FROM pgn_games_file('$work/even_frames.pgn.zst', part => 2, parts => 2)"
