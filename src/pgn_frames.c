@@ -105,6 +105,7 @@ struct FrameReader
 	int64		pieces;			/* what the part did, said at its end (DEBUG1) */
 	int64		records_read;
 	int64		records_made;
+	int64		waited_ms;
 };
 
 /* Closes the part's file of records, and removes it unless another load of the file has made its own since */
@@ -450,6 +451,7 @@ record_get(FrameReader *fr, int64 j, off_t at, Record *rec)
 			return;
 		}
 		pg_usleep(1000L);
+		fr->waited_ms++;
 		CHECK_FOR_INTERRUPTS();
 	}
 }
@@ -533,9 +535,9 @@ frames_next(FrameReader *fr, FramePiece *piece)
 		own_load(fr, p);		/* the first */
 	if (!p->loaded)
 	{
-		elog(DEBUG1, "part %d of %d of PGN file \"%s\" in frames: %lld pieces read, %lld records of the others' read, %lld made",
+		elog(DEBUG1, "part %d of %d of PGN file \"%s\" in frames: %lld pieces read, %lld records of the others' read, %lld made, about %lld ms waited for them",
 			 fr->part + 1, fr->parts, fr->path, (long long) fr->pieces,
-			 (long long) fr->records_read, (long long) fr->records_made);
+			 (long long) fr->records_read, (long long) fr->records_made, (long long) fr->waited_ms);
 		return false;
 	}
 	fr->pieces++;
