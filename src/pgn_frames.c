@@ -10,9 +10,9 @@
  *
  * What a part needs of the pieces before its own, their length and their
  * games, the parts hand each other: each writes a record of each of its
- * pieces, as soon as the piece's frame is decompressed and before its
- * games are read, into a small file of its own in base/pgsql_tmp, which
- * the others read.  A record holds facts about the file alone (the file's
+ * pieces as soon as it has decompressed the piece, a piece ahead of the
+ * one whose games it reads, into a small file of its own in base/pgsql_tmp
+ * (doc/formats.md), which the others read.  A record holds facts about the file alone (the file's
  * identity names the files of records), so a part never depends on
  * another for what it returns: a record that does not come, from a part
  * not running, finished, or stalled for RECORD_WAIT_MS, the part makes by

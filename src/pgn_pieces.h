@@ -9,9 +9,9 @@
 
 #define FILE_PART (1 << 20)		/* a file is read a megabyte at a time */
 #define SHARE_SAMPLE FILE_PART	/* the text whose games tell a compressed file's runs */
-#define ZONE_PARTS_MAX 1024
+#define ZONE_PARTS_MAX 1024		/* more parts take the pieces in turn */
 /* how far past where a piece may end its end is looked for before the file is refused */
-#define PIECE_SEARCH_MAX (64 << 20)		/* more parts take the pieces in turn */
+#define PIECE_SEARCH_MAX (64 << 20)
 
 /* The first cut at or after buf[p] (p >= 1), or len */
 extern size_t next_cut(const char *buf, size_t p, size_t len);
