@@ -154,8 +154,12 @@ SELECT pg_sleep($2);
 $3;
 SQL
 }
-hold_part1 29000 3 COMMIT
-sleep 1.5
+hold_part1 29000 5 COMMIT
+# (until part 1 sleeps with its cursor open, 10 s at most)
+for ((i = 0; i < 100; i++)); do
+	[[ $(psql -X -At -c "SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep(%' AND state = 'active'") == 1 ]] && break
+	sleep 0.1
+done
 check "part 2 of pzstd's frames while part 1 is read: part 1's records read, none made" \
 	"$(PGOPTIONS="-c client_min_messages=debug1" psql -X -At -c "SELECT count(*) FROM pgn_games_file('$work/even_frames.pgn.zst', part => 2, parts => 2)" 2>&1 | grep -o '[0-9]* pieces read, [0-9]* records of the others.* read, [0-9]* made')" \
 	"3 pieces read, 3 records of the others' read, 0 made"
