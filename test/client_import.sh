@@ -107,14 +107,18 @@ loader=$!
 for _ in $(seq 600); do (($(batches_in) >= 2)) && break; sleep 0.05; done
 kill -9 $loader 2>/dev/null
 wait $loader 2>/dev/null
-# its server sessions cannot commit now (no client sends COMMIT): the count stays
+# its server sessions end their statements (a batch each, committed) and
+# then see that no client reads their answers: the count stays
+for _ in $(seq 200); do
+	[[ $(psql -X -A -t -c "SELECT count(*) FROM pg_stat_activity WHERE usename = 'chess_loader'") == 0 ]] && break
+	sleep 0.05
+done
 first=$(batches_in)
 out=$(load_big 2>&1)
 check "stopped half way by kill -9" "$((first >= 2 && first < 8))" 1
 check "without --resume, a load of a source that has batches is refused" \
 	"$(grep -o "source 'big' has [0-9]* batches loaded already" <<<"$out")" "source 'big' has $first batches loaded already"
-# resumed at once: a session of the killed loader may still hold a batch it
-# claimed, which the resumed load then waits for and loads
+# resumed, and its sessions ended once they have committed a batch
 load_big --resume >"$work/run2.out" &
 loader=$!
 for _ in $(seq 600); do (($(batches_in) >= first + 1)) && break; sleep 0.05; done
@@ -138,6 +142,27 @@ check "the refused games: their numbers, offsets and errors are the file's" \
 check "the refused games' texts, to mend" "$(psql -X -A -t -c "SELECT string_agg(pgn, '|' ORDER BY game) FROM load_rejects WHERE source = 'big'")" \
 	"$(printf '[Event "Bad 1"]\n\n1. e4 e5 2. Ke3 *\n\n|[Event "Bad 2"]\n[White "x"]\n\n1. d4 d5 2. Bb5 *')"
 psql -X -q -c "DELETE FROM games WHERE tags->>'Event' LIKE 'Copy%'"
+
+# two loaders of one source at once, a batch a third of a second: a batch
+# the other has claimed, committed or not, is skipped (the claim waits for
+# the other's transaction), never read into the table a second time
+psql -X -q -v ON_ERROR_STOP=1 <<'SQL'
+CREATE FUNCTION slow_batch() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(0.3); RETURN NULL; END $$;
+CREATE TRIGGER slow_batch AFTER INSERT ON games FOR EACH STATEMENT EXECUTE FUNCTION slow_batch();
+SQL
+load_twice() {
+	PGUSER=chess_loader PGPASSWORD=chess_loader exec /usr/bin/python3 examples/load_pgn.py --source twice --resume --skip-errors <"$work/big.pgn" 2>&1
+}
+load_twice >"$work/twice1.out" &
+one=$!
+load_twice >"$work/twice2.out" &
+two=$!
+wait $one $two
+check "two loaders of one source at once: each batch loaded by one of them" \
+	"$(cat "$work/twice1.out" "$work/twice2.out" | grep -c "in the table already")|$(cat "$work/twice1.out" "$work/twice2.out" |
+		grep -o "^[0-9]* games loaded" | awk '{ n += $1 } END { print n }')|$(psql -X -A -t -c "SELECT count(*) FROM games WHERE tags->>'Event' LIKE 'Copy%'")" \
+	"0|20000|20000"
+psql -X -q -c "DROP TRIGGER slow_batch ON games" -c "DROP FUNCTION slow_batch()" -c "DELETE FROM games WHERE tags->>'Event' LIKE 'Copy%'"
 
 # a LATIN1 file (old collections), and UTF-8 with a byte-order mark
 printf '[Event "Latin"]\n[White "Jos\xe9"]\n\n1. d4 *\n' >"$work/latin1.pgn"
