@@ -11,19 +11,20 @@
 # the cores: on 2 cores, core 0 in odd rounds and core 1 in even ones; the
 # best is the fastest core's), which is one core's rate; and free on every
 # core, where the client and zstdcat run beside the server's session,
-# which is one session's rate.
+# which is one session's rate.  With lichess, the corpus is the same games
+# in lichess's form (clocks on every move, evaluations on some games).
 #
-#   bash test/bench/client_jobs.sh [GAMES [ROUNDS]]     (as root)
+#   bash test/bench/client_jobs.sh [GAMES [ROUNDS [lichess]]]     (as root)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 games=${1:-100000}
 rounds=${2:-3}
 . test/bench/corpus.sh
-corpus=$(bench_corpus "$games")
+corpus=$(bench_corpus "$games" "${3:-generate}")
 work=$(mktemp -d)
 trap 'rm -rf "$work"; bench_huge_pages_restore' EXIT
 bench_huge_pages 256       # pg_virtualenv's shared_buffers of 128 MB, and more
-zstd -q -3 "$corpus" -o "$work/games.pgn.zst"
+zstd -q -T0 -3 "$corpus" -o "$work/games.pgn.zst"
 cat >"$work/run.sh" <<SH
 set -euo pipefail
 export PGDATABASE=postgres
