@@ -12,8 +12,9 @@ parts: at the first tag line after an empty line past each megabyte),
 and each batch is read by pgn_games() and inserted in one statement, its
 own transaction, so memory stays flat on both sides however large the
 file (the role needs a connection of its own: not through a pooler in
-transaction mode; into a sharded database's table a batch goes through a
-temporary table, and the role needs TEMP on the database).  The batches go as bytes
+transaction mode; into a partitioned table, a sharded database's, a batch
+goes through a temporary table, and the role needs TEMP on the
+database).  The batches go as bytes
 (bytea) in the file's encoding (--encoding, default UTF8; a UTF-8
 byte-order mark is fine), which the server converts.  With --jobs N, N
 sessions insert batches at once.  libpq's environment variables (PGHOST,
@@ -54,14 +55,17 @@ BATCH_BYTES = 1 << 20
 # games read by pgn_games() once; with --source, its row in load_batches
 # with the number of games read (a session of another loader of the same
 # name, or of a killed one, that is loading the same batch holds that row
-# until its statement ends: the batch is then loaded by whichever commits
-# first, and the other inserts nothing); the good games inserted, and with
-# --skip-errors the refused ones recorded with their text (once each: a
-# load run again finds them there).  It returns the games read, inserted
-# and refused, and whether the batch was its own.  Reading the games into
-# a temporary table first, as the statements below do, made a load on one
-# core 16 % slower (the rows written to a table, their game values to its
-# TOAST, the table truncated at every commit).
+# until its statement ends: the batch is loaded by whichever claims it
+# first, and the other inserts nothing, or loads it if that statement
+# fails); the good games inserted, and with --skip-errors the refused ones
+# recorded with their text (once each: a load run again finds them
+# there).  It returns the games read, inserted and refused, and whether
+# the batch was its own.  Reading the games into a temporary table first,
+# as the statements below do, made a load on one core 16 % slower (the
+# rows written to a table, their game values to its TOAST, the table
+# truncated at every commit).  psycopg gives a parameter the smallest
+# integer type its value fits, so offset + bytes is summed as bigint:
+# past 32767 or 2^31 it would overflow.
 ONE = """
 WITH b AS (
 	SELECT game, tags, tag_order, result, value, error, byte_offset
@@ -91,7 +95,7 @@ refuse AS (
 	       convert_from(substring(%(text)s::bytea FROM (byte_offset - %(offset)s)::integer + 1
 	                              FOR (next - byte_offset)::integer), %(encoding)s)
 	FROM (SELECT game, byte_offset, error,
-	             coalesce(lead(byte_offset) OVER (ORDER BY game), %(offset)s + %(bytes)s) AS next
+	             coalesce(lead(byte_offset) OVER (ORDER BY game), %(offset)s::bigint + %(bytes)s) AS next
 	      FROM b) r
 	WHERE error IS NOT NULL{claimed}
 	ON CONFLICT ((coalesce(source, '')), byte_offset) DO NOTHING
@@ -106,8 +110,8 @@ def one_statement(source, skip):
                       claimed=claimed, own="true" if source is None else "EXISTS (SELECT FROM claim)")
 
 
-# Into a sharded database's table (the partitioned table of
-# examples/coordinator.sql), the same in steps, in one transaction: first
+# Into a partitioned table (a sharded database's: examples/coordinator.sql),
+# the same in steps, in one transaction: first
 # the batch's row in load_batches; then its games, read once into the
 # session's temporary table (a batch is a megabyte: so are its rows), the
 # refused ones recorded with their text, the good ones inserted.  Each
