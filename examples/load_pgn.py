@@ -111,10 +111,10 @@ def one_statement(source, skip):
 
 
 # Into a partitioned table (a sharded database's: examples/coordinator.sql),
-# the same in steps, in one transaction: first
-# the batch's row in load_batches; then its games, read once into the
-# session's temporary table (a batch is a megabyte: so are its rows), the
-# refused ones recorded with their text, the good ones inserted.  Each
+# the same in steps, in one transaction: first the batch's row in
+# load_batches; then its games, read once into the session's temporary
+# table (a batch is a megabyte: so are its rows), the refused ones
+# recorded with their text, the good ones inserted.  Each
 # step's count is its command's row count: the insert into games has no
 # RETURNING, which would make postgres_fdw send the rows to the shards one
 # at a time instead of a thousand.  ON CONFLICT names nothing, as the
@@ -307,8 +307,8 @@ def main():
     warned = []
 
     def load_steps(conn, values):
-        """A batch into a sharded database's table: (read, loaded, refused),
-        or None when another session has it."""
+        """A batch into a partitioned table: (read, loaded, refused), or
+        None when another session has it."""
         with conn.transaction():
             if args.source is not None and conn.execute(CLAIM, values).fetchone() is None:
                 return None
