@@ -12,13 +12,13 @@
  * games, the parts hand each other: each writes a record of each of its
  * pieces as soon as it has decompressed the piece, a piece ahead of the
  * one whose games it reads, into a small file of its own in base/pgsql_tmp
- * (doc/formats.md), which the others read.  A record holds facts about the file alone (the file's
- * identity names the files of records), so a part never depends on
- * another for what it returns: a record that does not come, from a part
- * not running, finished, or stalled for RECORD_WAIT_MS, the part makes by
- * decompressing that piece's frame itself.  A part read alone reads its
- * games right: it decompresses the text before its last piece then, as a
- * part of a file whose pieces it takes in turn does.
+ * (doc/formats.md), which the others read.  A record holds facts about the
+ * file alone (the file's identity names the files of records), so a part
+ * never depends on another for what it returns: a record that does not
+ * come, from a part not running, finished, or stalled for RECORD_WAIT_MS,
+ * the part makes by decompressing that piece's frame itself.  A part read
+ * alone reads its games right: it decompresses the text before its last
+ * piece then, as a part of a file whose pieces it takes in turn does.
  */
 #include "pgn_frames.h"
 #include "pgn_pieces.h"
