@@ -8,16 +8,17 @@
 # 3), the best of each; prints the games a second and the speed-up of two
 # sessions.  --jobs 1 runs on one core (the loader, zstdcat and every
 # process of the server pinned with taskset), on each core in turn in
-# every round, the best of them one core's rate; and free on every core,
-# where the client and zstdcat run beside the server's session, which is
-# one session's rate.  On a VM whose cores change speed from one minute
-# to the next (test/bench/cores.sh), the best of each column can come
-# from different minutes: so it also prints each round's two sessions
-# against the mean of its cores' one-core rates, run just before and just
-# after them (a queue of batches gives 2 when the cores keep their speeds
-# through the round; the spread of the rounds shows how far they do
-# not).  With lichess, the corpus is the same games in lichess's form
-# (clocks on every move, evaluations on some games).
+# every round, the best of them (of ROUNDS times the cores) one core's
+# rate; and free on every core, where the client and zstdcat run beside
+# the server's session, which is one session's rate.  On a VM whose cores
+# change speed from one minute to the next (test/bench/cores.sh), the
+# best of each column can come from different minutes: so it also prints
+# each round's two sessions against the mean of its cores' one-core rates
+# (on 2 cores, run just before and just after them).  A queue of batches
+# gives 2 there when the cores keep their speeds through the round; the
+# spread of the rounds shows how far they do not.  With lichess, the
+# corpus is the same games in lichess's form (clocks on every move,
+# evaluations on some games).
 #
 #   bash test/bench/client_jobs.sh [GAMES [ROUNDS [lichess]]]     (as root)
 set -euo pipefail
@@ -40,11 +41,12 @@ now() { date +%s.%N; }
 postmaster=\$(head -1 "\$(psql -X -At -c 'SHOW data_directory')/postmaster.pid")
 pin() { for p in \$postmaster \$(pgrep -P \$postmaster); do taskset -p -c "\$1" \$p >/dev/null || true; done; }
 every=0-\$((\$(nproc) - 1))
-# one core's runs: 1c0 on core 0, ...; two jobs after the first
-ones=\$(for ((c = 0; c < \$(nproc); c++)); do echo 1c\$c; done)
+# a round: one core's runs (1c0 on core 0, ...), two jobs after the first
+order="1c0 2"
+for ((c = 1; c < \$(nproc); c++)); do order+=" 1c\$c"; done
 for ((r = 1; r <= $rounds; r++)); do
 	for input in plain zstd; do
-		for jobs in \$(echo \$ones | sed 's/ / 2 /') 1; do
+		for jobs in \$order 1; do
 			psql -X -q -c "TRUNCATE games" -c "CHECKPOINT"
 			cores=\$every
 			[[ \$jobs == 1c* ]] && cores=\${jobs#1c}
@@ -88,7 +90,7 @@ pg_virtualenv -v 15 "${BENCH_PG_OPTS[@]}" bash "$work/run.sh" 2>/dev/null | tee 
 				(inputs[i] == "plain" ? "plain file" : "zstdcat .pgn.zst"), rounds[inputs[i]]
 		if (bad) print "!! a run did not load every game"
 	}'
-echo "($(grep -c '^run' "$work/raw") runs; best of $rounds rounds; $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'))"
+echo "($(grep -c '^run' "$work/raw") runs; best of $rounds rounds, of $((rounds * $(nproc))) on one core; $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'))"
 echo "server: ${BENCH_PG_OPTS[*]:-without huge pages}"
 echo "before: $before"
 echo "after:  $(bash test/bench/cores.sh)"
