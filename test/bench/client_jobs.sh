@@ -79,15 +79,14 @@ pg_virtualenv -v 15 "${BENCH_PG_OPTS[@]}" bash "$work/run.sh" 2>/dev/null | tee 
 		printf "%-18s %12s %12s %12s %10s %10s\n", "load_pgn.py", "1, one core", "--jobs 1", "--jobs 2",
 			"2 / 1 core", "2 / 1"
 		split("plain zstd", inputs, " ")
+		label["plain"] = "plain file"; label["zstd"] = "zstdcat .pgn.zst"
 		for (i = 1; i <= 2; i++) {
 			f = inputs[i]
-			printf "%-18s %10.0f/s %10.0f/s %10.0f/s %9.2fx %9.2fx\n",
-				(f == "plain" ? "plain file" : "zstdcat .pgn.zst"), games / best[f " 1c"],
+			printf "%-18s %10.0f/s %10.0f/s %10.0f/s %9.2fx %9.2fx\n", label[f], games / best[f " 1c"],
 				games / best[f " 1"], games / best[f " 2"], best[f " 1c"] / best[f " 2"], best[f " 1"] / best[f " 2"]
 		}
 		for (i = 1; i <= 2; i++)
-			printf "%-18s each round, 2 against its cores alone:%s\n",
-				(inputs[i] == "plain" ? "plain file" : "zstdcat .pgn.zst"), rounds[inputs[i]]
+			printf "%-18s each round, 2 against its cores alone:%s\n", label[inputs[i]], rounds[inputs[i]]
 		if (bad) print "!! a run did not load every game"
 	}'
 echo "($(grep -c '^run' "$work/raw") runs; best of $rounds rounds, of $((rounds * $(nproc))) on one core; $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'))"
