@@ -43,7 +43,7 @@ PG_CFLAGS = -Wextra -O3 $(OPTFLAGS)
 # 16 and later build modules so themselves.
 PG_CFLAGS += -fvisibility=hidden
 
-EXTRA_CLEAN = src/engine/bitboard_gen src/engine/bitboard_data.c src/engine/openings_gen src/engine/openings_data.c test/engine_test test/engine_test_sanitized test/perft test/bench/gen_corpus test/bench/encodings results regression.diffs regression.out \
+EXTRA_CLEAN = src/engine/bitboard_gen src/engine/bitboard_data.c src/engine/openings_gen src/engine/openings_data.c test/engine_test test/engine_test_sanitized test/perft test/bench/gen_corpus test/bench/encodings test/bench/line_transfer results regression.diffs regression.out \
 	test/fuzz/fuzz_fen test/fuzz/fuzz_packed test/fuzz/fuzz_uci test/fuzz/fuzz_san test/fuzz/fuzz_pgn \
 	test/fuzz/fuzz_game test/fuzz/fuzz_annotated test/fuzz/fuzz_stored test/fuzz/fuzz_pattern test/fuzz/fuzz_balance \
 	test/fuzz/fuzz_query test/fuzz/obj
@@ -96,6 +96,10 @@ test/bench/gen_corpus: test/bench/gen_corpus.c $(ENGINE_CORE_SRCS) $(wildcard sr
 # (test/bench/encodings.c); x86-64-v3 as the extension's hot clones are.
 test/bench/encodings: test/bench/encodings.c $(ENGINE_CORE_SRCS) $(wildcard src/engine/*.h)
 	$(CC) $(ENGINE_CFLAGS) -O3 -march=x86-64-v3 -o $@ test/bench/encodings.c $(ENGINE_CORE_SRCS) -lm
+
+# How long a cache line takes from one core to another (test/bench/cores.sh).
+test/bench/line_transfer: test/bench/line_transfer.c
+	$(CC) $(ENGINE_CFLAGS) -pthread -o $@ test/bench/line_transfer.c
 
 # libFuzzer targets, one per parser (test/fuzz/run.sh runs them).
 FUZZ_CC ?= clang

@@ -5,28 +5,34 @@
 # minute to the next (EPYC-g, doc/benchmarks.md: one core at half the
 # other's speed for minutes, then the other way round), and a speed-up on
 # two cores cannot exceed what they give: equal halves of a job at most
-# 2 x the slower's share, a queue of batches 1 + the slower's share.  The
-# speed-up scripts print this line before and after their runs.
+# 2 x the slower's share, a queue of batches 1 + the slower's share.  Then
+# how long a cache line written on core 0 takes to reach core 1
+# (test/bench/line_transfer.c): two sessions of one server pay it at each
+# access to a lock word or page header the other touched last (EPYC-g:
+# 216-248 ns).  The speed-up scripts print this line before and after
+# their runs.
 #
 #   bash test/bench/cores.sh     (from the source tree)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
-make -s test/perft >/dev/null
+make -s test/perft test/bench/line_transfer >/dev/null
 fen="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+line=
+(($(nproc) > 1)) && line=$(test/bench/line_transfer 0 1)
 for ((c = 0; c < $(nproc); c++)); do
 	for _ in 1 2; do
 		taskset -c $c test/perft --fen "$fen" --depth 5 | awk -v c=$c '$1 == "nodes" { print c, $4 }'
 	done
-done | awk '
+done | awk -v line="$line" '
 	{ if (!($1 in best) || $2 < best[$1]) best[$1] = $2 }
 	END {
 		fast = -1; slow = -1
 		for (c = 0; c in best; c++) {
-			line = line sprintf("%score %d %.3f s", line == "" ? "" : ", ", c, best[c])
+			cores = cores sprintf("%score %d %.3f s", cores == "" ? "" : ", ", c, best[c])
 			if (fast < 0 || best[c] < fast) fast = best[c]
 			if (best[c] > slow) slow = best[c]
 		}
-		if (c < 2) { printf "cores now (perft 5 of Kiwipete, the best of two): %s\n", line; exit }
+		if (c < 2) { printf "cores now (perft 5 of Kiwipete, the best of two): %s\n", cores; exit }
 		share = fast / slow
-		printf "cores now (perft 5 of Kiwipete, the best of two): %s: the slower at %.2f of the faster; two equal halves of a job run at most %.2fx one on the faster core, a queue of batches %.2fx\n", line, share, 2 * share, 1 + share
+		printf "cores now (perft 5 of Kiwipete, the best of two): %s: the slower at %.2f of the faster; two equal halves of a job run at most %.2fx one on the faster core, a queue of batches %.2fx; a cache line from core 0 to core 1 in %d ns\n", cores, share, 2 * share, 1 + share, line
 	}'
