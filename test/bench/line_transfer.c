@@ -8,8 +8,10 @@
  * Two threads, pinned to the two cores, pass a counter back and forth
  * through one cache line, each waiting for the other's increment: a round
  * trip moves the line twice.  Prints the best of five runs of 200,000 round
- * trips, in nanoseconds a transfer, one way.  A measuring tool for
- * test/bench/cores.sh, not the extension's code.
+ * trips, in nanoseconds a transfer (half a round trip, the mean of the two
+ * directions; each transfer includes the receiver's write, one side's an
+ * atomic compare-and-swap, so an upper bound of a bare move).  A measuring
+ * tool for test/bench/cores.sh, not the extension's code.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -17,12 +19,23 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #define ROUND_TRIPS 200000
 #define RUNS 5
 
 static _Alignas(64) _Atomic long line;
+
+/* a core's number, or -1 */
+static int
+core_number(const char *text)
+{
+	char	   *end;
+	long		n = strtol(text, &end, 10);
+
+	return (*text != '\0' && *end == '\0' && n >= 0 && n < CPU_SETSIZE) ? (int) n : -1;
+}
 
 static int
 pin(int core)
@@ -63,8 +76,8 @@ main(int argc, char **argv)
 
 	if (argc == 3)
 	{
-		a = atoi(argv[1]);
-		b = atoi(argv[2]);
+		a = core_number(argv[1]);
+		b = core_number(argv[2]);
 	}
 	else if (argc != 1)
 	{
@@ -72,10 +85,11 @@ main(int argc, char **argv)
 		return 2;
 	}
 	if (sched_getaffinity(0, sizeof(allowed), &allowed) != 0 ||
-		a < 0 || a >= CPU_SETSIZE || b < 0 || b >= CPU_SETSIZE ||
+		a < 0 || b < 0 ||
 		!CPU_ISSET(a, &allowed) || !CPU_ISSET(b, &allowed) || a == b || pin(a) != 0)
 	{
-		fprintf(stderr, "line_transfer: cannot run on cores %d and %d\n", a, b);
+		fprintf(stderr, "line_transfer: cannot run on cores %s and %s\n",
+				argc == 3 ? argv[1] : "0", argc == 3 ? argv[2] : "1");
 		return 1;
 	}
 	for (int run = 0; run < RUNS; run++)
@@ -87,8 +101,11 @@ main(int argc, char **argv)
 		long		v;
 
 		atomic_store(&line, 0);
-		if (pthread_create(&other, NULL, answer, &b) != 0)
+		if ((v = pthread_create(&other, NULL, answer, &b)) != 0)
+		{
+			fprintf(stderr, "line_transfer: cannot start a thread: %s\n", strerror((int) v));
 			return 1;
+		}
 		clock_gettime(CLOCK_MONOTONIC, &start);
 		for (long i = 0; i < ROUND_TRIPS; i++)
 		{
