@@ -98,12 +98,13 @@ main(int argc, char **argv)
 		struct timespec start,
 					end;
 		double		ns;
-		long		v;
+		long		v = 0;
+		int			err;
 
 		atomic_store(&line, 0);
-		if ((v = pthread_create(&other, NULL, answer, &b)) != 0)
+		if ((err = pthread_create(&other, NULL, answer, &b)) != 0)
 		{
-			fprintf(stderr, "line_transfer: cannot start a thread: %s\n", strerror((int) v));
+			fprintf(stderr, "line_transfer: cannot start a thread: %s\n", strerror(err));
 			return 1;
 		}
 		clock_gettime(CLOCK_MONOTONIC, &start);
